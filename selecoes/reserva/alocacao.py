@@ -105,7 +105,7 @@ def alocacao_por_definicao(
     codigos = _codigos(sequencia, classif.categorias, k)
     L = classif.ativos
     a = codigos.count(0)
-    colocado: dict[int, str] = {i: AC for i in range(min(a, len(L)))}
+    colocado: dict[int, str] = dict.fromkeys(range(min(a, len(L))), AC)
     vazias = 0
     for c, categoria in enumerate(classif.categorias):
         faltam = codigos.count(c + 1)
@@ -256,9 +256,7 @@ def _ordem(classif: Classificacao, motor: _Motor) -> OrdemConvocacao:
         Convocado(L[x].inscricao, n, nomes[estado[x]], nomes[inicial])
         for n, (x, inicial) in enumerate(zip(motor.ordem, motor.inicial, strict=True), 1)
     )
-    return OrdemConvocacao(
-        motor.k, convocados, motor.a, tuple(motor.t), tuple(motor.vazias)
-    )
+    return OrdemConvocacao(motor.k, convocados, motor.a, tuple(motor.t), tuple(motor.vazias))
 
 
 def ordem_convocacao(

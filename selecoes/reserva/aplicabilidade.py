@@ -51,8 +51,7 @@ def aplicabilidade(data_publicacao: date, total_vagas: int) -> Aplicabilidade:
         )
     if 0 < total_vagas < MINIMO_VAGAS:
         impedimentos.append(
-            f"a seleção oferece {_vagas(total_vagas)}, menos que as três exigidas "
-            "(art. 1º, § 1º)"
+            f"a seleção oferece {_vagas(total_vagas)}, menos que as três exigidas (art. 1º, § 1º)"
         )
     if impedimentos:
         motivo = "A reserva de vagas não se aplica: " + " e ".join(impedimentos) + "."

@@ -23,9 +23,9 @@ _UM = Decimal(1)
 
 def _codigos_por_arredondamento(reservas: tuple[Reserva, ...], n: int) -> list[int]:
     """Art. 3º e art. 1º, § 2º: depois de k convocações, a categoria c tem
-    arredondar(p_c × k) convocações reservadas. A posição k vai à categoria de
+    arredondar(p_c * k) convocações reservadas. A posição k vai à categoria de
     maior déficit positivo (empate: precedência); sem déficit, é AC (código 0).
-    Uma passada, O(n × categorias).
+    Uma passada, O(n * categorias).
     """
     fracoes = [r.percentual.scaleb(-2) for r in reservas]
     dadas = [0] * len(reservas)
@@ -118,7 +118,7 @@ def tabela_reserva(
     explicita: SequenciaExplicita | None = None,
 ) -> TabelaReserva:
     """Quadro de reserva do edital (art. 1º, § 3º): reservadas por vaga de estágio
-    e total da seleção, comparado a arredondar(p × N) (art. 1º, § 2º).
+    e total da seleção, comparado a arredondar(p * N) (art. 1º, § 2º).
 
     Se o total por vaga for menor que o da seleção, avisa que o fracionamento das
     vagas pode frustrar a reserva (STF, ADC 41) e que o edital pode publicar uma
@@ -143,7 +143,10 @@ def tabela_reserva(
         for r in reservas
     )
     na_selecao = tuple(
-        (r.categoria, arredondar(r.percentual.scaleb(-2) * total) if aplicacao.aplicavel else 0)
+        (
+            r.categoria,
+            arredondar(r.percentual.scaleb(-2) * total) if aplicacao.aplicavel else 0,
+        )
         for r in reservas
     )
     avisos: list[str] = []

@@ -82,7 +82,8 @@ class Reserva:
             raise EntradaInvalida("percentual", "o percentual deve ser um número decimal.")
         if not Decimal(0) < p <= Decimal(100):
             raise EntradaInvalida(
-                "percentual", f"o percentual deve ser maior que 0 e no máximo 100; veio {p}."
+                "percentual",
+                f"o percentual deve ser maior que 0 e no máximo 100; veio {p}.",
             )
 
 
@@ -98,7 +99,8 @@ def validar_reservas(reservas: tuple[Reserva, ...]) -> tuple[Reserva, ...]:
     for i, r in enumerate(reservas):
         if r.categoria in vistos:
             raise EntradaInvalida(
-                f"reservas[{i}].categoria", f'categoria "{r.categoria}" declarada duas vezes.'
+                f"reservas[{i}].categoria",
+                f'categoria "{r.categoria}" declarada duas vezes.',
             )
         vistos.add(r.categoria)
     soma = sum((r.percentual for r in reservas), Decimal(0))
@@ -135,9 +137,7 @@ class Candidato:
         if not isinstance(self.categorias, frozenset):
             raise EntradaInvalida("categorias", "as categorias devem ser um frozenset.")
         if not isinstance(self.situacao, Situacao):
-            raise EntradaInvalida(
-                "situacao", "a situação deve ser ativo, desistente ou eliminado."
-            )
+            raise EntradaInvalida("situacao", "a situação deve ser ativo, desistente ou eliminado.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +160,8 @@ class PosicoesReservadas:
         for i, p in enumerate(self.posicoes):
             if isinstance(p, bool) or not isinstance(p, int) or p < 1:
                 raise EntradaInvalida(
-                    f"posicoes[{i}]", f"a posição deve ser um inteiro positivo; veio {p!r}."
+                    f"posicoes[{i}]",
+                    f"a posição deve ser um inteiro positivo; veio {p!r}.",
                 )
             if p <= anterior:
                 raise EntradaInvalida(
