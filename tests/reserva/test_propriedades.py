@@ -194,7 +194,7 @@ def test_propriedade_reversao_so_sem_elegiveis(cenario):
 @PROPRIEDADE
 @given(st.integers(0, 3000))
 def test_propriedade_negros_arredondamento_de_30_por_cento(n):
-    """Só negros: as n primeiras posições têm arredondar(0,3 × n) reservadas."""
+    """Só negros: as n primeiras posições têm arredondar(0,3 * n) reservadas."""
     seq = sequencia((RESERVA_NEGROS_PADRAO,), n, True)
     for m in {n, n // 2, n // 3}:
         assert seq[:m].count("negros") == arredondar(Decimal("0.3") * m)
