@@ -1,0 +1,44 @@
+# Os dois comandos do README: `make run` e `make test`.
+SHELL := /bin/bash
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+export DJANGO_SETTINGS_MODULE := config.settings
+
+.PHONY: run test venv install lint migrations-check pytest bench bench-motor clean
+
+$(BIN)/activate: requirements.txt requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(BIN)/activate
+
+venv: $(BIN)/activate
+
+## make run: máquina nova → aplicação rodando com dados de demonstração (web + worker Celery)
+run: venv
+	@bash scripts/run.sh
+
+## make test: tudo o que a CI verifica
+test: venv lint migrations-check pytest
+
+lint: venv
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+migrations-check: venv
+	DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
+
+pytest: venv
+	DEBUG=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: venv
+	DEBUG=1 $(BIN)/python -m bench
+
+bench-motor: venv
+	DEBUG=1 $(BIN)/python -m bench motor
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

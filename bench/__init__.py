@@ -1,0 +1,1 @@
+"""Benchmarks do projeto (`make bench`); cada módulo expõe ``executar() -> dict``."""

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class CandidatosConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "candidatos"
+    verbose_name = "Inscrições e resultados"

@@ -1,0 +1,513 @@
+"""Inscrições com autodeclaração, avaliação, resultados e convocações."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from selecoes.models import Selecao, VagaEstagio
+from selecoes.validators import validar_cpf
+
+
+class CorRaca(models.TextChoices):
+    """Quesito cor ou raça do IBGE (art. 2º), mais a recusa em declarar."""
+
+    BRANCA = "branca", "Branca"
+    PRETA = "preta", "Preta"
+    PARDA = "parda", "Parda"
+    AMARELA = "amarela", "Amarela"
+    INDIGENA = "indigena", "Indígena"
+    NAO_DECLARADA = "nao_declarada", "Prefiro não declarar"
+
+    @property
+    def negra(self) -> bool:
+        """Art. 2º: pretos ou pardos podem concorrer às vagas reservadas."""
+        return self in (CorRaca.PRETA, CorRaca.PARDA)
+
+
+class SituacaoInscricao(models.TextChoices):
+    ATIVA = "ativa", "Ativa"
+    SUBSTITUIDA = "substituida", "Substituída por nova inscrição"
+    DESISTENTE = "desistente", "Desistente"
+    ELIMINADA = "eliminada", "Eliminada"
+
+
+class OrigemInscricao(models.TextChoices):
+    ONLINE = "online", "Formulário on-line"
+    IMPORTACAO = "importacao", "Importação de arquivo"
+
+
+class InscricaoQuerySet(models.QuerySet["Inscricao"]):
+    def vigentes(self) -> "InscricaoQuerySet":
+        """Inscrições que contam (exclui as substituídas por outra do mesmo CPF)."""
+        return self.exclude(situacao=SituacaoInscricao.SUBSTITUIDA)
+
+
+class Inscricao(models.Model):
+    """Inscrição de um candidato em uma vaga de estágio, com autodeclaração (art. 2º)."""
+
+    selecao = models.ForeignKey(
+        Selecao, on_delete=models.PROTECT, related_name="inscricoes", verbose_name="seleção"
+    )
+    vaga = models.ForeignKey(
+        VagaEstagio,
+        on_delete=models.PROTECT,
+        related_name="inscricoes",
+        verbose_name="vaga de estágio",
+    )
+    numero = models.CharField("número de inscrição", max_length=20, unique=True)
+    codigo_verificacao = models.CharField("código de verificação", max_length=16)
+    nome_civil = models.CharField("nome civil", max_length=200)
+    nome_social = models.CharField("nome social", max_length=200, blank=True)
+    cpf = models.CharField("CPF", max_length=11, validators=[validar_cpf], db_index=True)
+    data_nascimento = models.DateField("data de nascimento")
+    email = models.EmailField("e-mail")
+    telefone = models.CharField("telefone", max_length=20, blank=True)
+    instituicao_ensino = models.CharField("instituição de ensino", max_length=200)
+    curso = models.CharField("curso", max_length=200)
+    periodo_curso = models.CharField("semestre/ano", max_length=30)
+    cor_raca = models.CharField("cor/raça", max_length=15, choices=CorRaca.choices)
+    concorre_negros = models.BooleanField(
+        "concorre às vagas reservadas a candidatos negros", default=False
+    )
+    pcd = models.BooleanField("pessoa com deficiência", default=False)
+    concorre_pcd = models.BooleanField(
+        "concorre às vagas reservadas a pessoas com deficiência", default=False
+    )
+    laudo_pcd = models.FileField("laudo médico", upload_to="laudos/%Y/%m/", blank=True)
+    termo_aceito_em = models.DateTimeField("termo aceito em")
+    situacao = models.CharField(
+        "situação", max_length=15, choices=SituacaoInscricao.choices, default="ativa"
+    )
+    substitui = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="substituida_por",
+        verbose_name="substitui a inscrição",
+    )
+    origem = models.CharField(
+        "origem", max_length=12, choices=OrigemInscricao.choices, default="online"
+    )
+    criada_em = models.DateTimeField("data/hora da inscrição", default=timezone.now)
+    atualizada_em = models.DateTimeField("atualizada em", auto_now=True)
+
+    objects = InscricaoQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["selecao", "numero"]
+        verbose_name = "inscrição"
+        verbose_name_plural = "inscrições"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["selecao", "cpf"],
+                condition=~models.Q(situacao="substituida"),
+                name="inscricao_uma_vigente_por_cpf",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(concorre_negros=False)
+                | models.Q(cor_raca__in=["preta", "parda"]),
+                name="inscricao_reserva_negros_exige_preta_ou_parda",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(concorre_pcd=False) | models.Q(pcd=True),
+                name="inscricao_reserva_pcd_exige_declaracao",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(cpf__regex=r"^[0-9]{11}$"), name="inscricao_cpf_11_digitos"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(cor_raca__in=CorRaca.values), name="inscricao_cor_raca_valida"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(situacao__in=SituacaoInscricao.values),
+                name="inscricao_situacao_valida",
+            ),
+        ]
+        indexes = [models.Index(fields=["vaga", "situacao"], name="inscricao_vaga_situacao")]
+
+    def __str__(self) -> str:
+        return f"{self.numero} — {self.nome_exibicao}"
+
+    @property
+    def nome_exibicao(self) -> str:
+        """Nome social, quando informado, em tudo o que é exibido (Decreto 8.727/2016)."""
+        return self.nome_social or self.nome_civil
+
+    @property
+    def categorias(self) -> frozenset[str]:
+        """Reservas a que concorre, nos nomes do motor (``negros``, ``pcd``)."""
+        cats = set()
+        if self.concorre_negros:
+            cats.add("negros")
+        if self.concorre_pcd:
+            cats.add("pcd")
+        return frozenset(cats)
+
+
+class AcessoDadoSensivel(models.Model):
+    """Cada exibição de dado sensível (cor/raça, deficiência, CPF) a uma pessoa."""
+
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name="usuário",
+    )
+    inscricao = models.ForeignKey(
+        Inscricao, on_delete=models.PROTECT, related_name="acessos", verbose_name="inscrição"
+    )
+    acessado_em = models.DateTimeField("quando", default=timezone.now)
+    contexto = models.CharField("onde", max_length=100)
+
+    class Meta:
+        ordering = ["-acessado_em"]
+        verbose_name = "acesso a dado sensível"
+        verbose_name_plural = "acessos a dados sensíveis"
+
+    def __str__(self) -> str:
+        return f"{self.usuario} viu {self.inscricao.numero} em {self.acessado_em:%d/%m/%Y %H:%M}"
+
+
+class SituacaoAvaliacao(models.TextChoices):
+    PENDENTE = "pendente", "Pendente"
+    APROVADO = "aprovado", "Aprovado(a)"
+    REPROVADO = "reprovado", "Reprovado(a)"
+    AUSENTE = "ausente", "Ausente"
+
+
+class Avaliacao(models.Model):
+    """Notas e situação de uma inscrição na avaliação do edital."""
+
+    inscricao = models.OneToOneField(
+        Inscricao, on_delete=models.CASCADE, related_name="avaliacao", verbose_name="inscrição"
+    )
+    situacao = models.CharField(
+        "situação", max_length=10, choices=SituacaoAvaliacao.choices, default="pendente"
+    )
+    notas = models.JSONField(
+        "notas por critério", default=dict, blank=True, help_text='{"<código>": "8.50"}'
+    )
+    nota_final = models.DecimalField(
+        "nota final", max_digits=8, decimal_places=3, null=True, blank=True
+    )
+    atualizada_em = models.DateTimeField("atualizada em", auto_now=True)
+    atualizada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="atualizada por",
+    )
+
+    class Meta:
+        verbose_name = "avaliação"
+        verbose_name_plural = "avaliações"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(situacao__in=SituacaoAvaliacao.values),
+                name="avaliacao_situacao_valida",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inscricao.numero}: {self.get_situacao_display()} ({self.nota_final})"
+
+
+class Sorteio(models.Model):
+    """Sorteio público de desempate, reproduzível pela semente registrada."""
+
+    selecao = models.ForeignKey(
+        Selecao, on_delete=models.PROTECT, related_name="sorteios", verbose_name="seleção"
+    )
+    vaga = models.ForeignKey(
+        VagaEstagio,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sorteios",
+        verbose_name="vaga de estágio",
+    )
+    semente = models.CharField("semente", max_length=64)
+    realizado_em = models.DateTimeField("realizado em", default=timezone.now)
+    realizado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="realizado por",
+    )
+    descricao = models.TextField("descrição", blank=True)
+    resultado = models.JSONField(
+        "resultado", default=list, help_text="Números de inscrição na ordem sorteada."
+    )
+
+    class Meta:
+        ordering = ["selecao", "realizado_em"]
+        verbose_name = "sorteio"
+        verbose_name_plural = "sorteios"
+
+    def __str__(self) -> str:
+        return f"Sorteio {self.pk} ({self.selecao.numero_edital}, semente {self.semente})"
+
+
+class TipoResultado(models.TextChoices):
+    PRELIMINAR = "preliminar", "Resultado preliminar"
+    FINAL = "final", "Resultado final"
+
+
+class ResultadoVersao(models.Model):
+    """Versão publicada e imutável de um resultado (conteúdo congelado + hash).
+
+    O formato de ``conteudo`` está em ``docs/resultado.md``.
+    """
+
+    selecao = models.ForeignKey(
+        Selecao, on_delete=models.PROTECT, related_name="resultados", verbose_name="seleção"
+    )
+    tipo = models.CharField("tipo", max_length=10, choices=TipoResultado.choices)
+    numero = models.PositiveIntegerField("versão")
+    publicado_em = models.DateTimeField("publicado em", default=timezone.now)
+    publicado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="publicado por",
+    )
+    motivo = models.TextField("motivo da nova versão", blank=True)
+    recurso_inicio = models.DateTimeField("início do prazo de recurso", null=True, blank=True)
+    recurso_fim = models.DateTimeField("fim do prazo de recurso", null=True, blank=True)
+    conteudo = models.JSONField("conteúdo")
+    hash_conteudo = models.CharField("hash SHA-256 do conteúdo", max_length=64)
+
+    class Meta:
+        ordering = ["selecao", "tipo", "numero"]
+        verbose_name = "versão de resultado"
+        verbose_name_plural = "versões de resultado"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["selecao", "tipo", "numero"], name="resultado_versao_unica"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(numero=1) | ~models.Q(motivo=""),
+                name="resultado_nova_versao_exige_motivo",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(recurso_fim__isnull=True)
+                | models.Q(recurso_fim__gt=models.F("recurso_inicio")),
+                name="resultado_prazo_recurso_em_ordem",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} v{self.numero} — {self.selecao.numero_edital}"
+
+
+class SituacaoRecurso(models.TextChoices):
+    PENDENTE = "pendente", "Pendente"
+    DEFERIDO = "deferido", "Deferido"
+    INDEFERIDO = "indeferido", "Indeferido"
+
+
+class Recurso(models.Model):
+    selecao = models.ForeignKey(
+        Selecao, on_delete=models.PROTECT, related_name="recursos", verbose_name="seleção"
+    )
+    inscricao = models.ForeignKey(
+        Inscricao, on_delete=models.PROTECT, related_name="recursos", verbose_name="inscrição"
+    )
+    assunto = models.CharField("assunto", max_length=200)
+    texto = models.TextField("texto do recurso")
+    recebido_em = models.DateTimeField("recebido em", default=timezone.now)
+    situacao = models.CharField(
+        "decisão", max_length=10, choices=SituacaoRecurso.choices, default="pendente"
+    )
+    fundamentacao = models.TextField("fundamentação da decisão", blank=True)
+    decidido_em = models.DateTimeField("decidido em", null=True, blank=True)
+    decidido_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="decidido por",
+    )
+
+    class Meta:
+        ordering = ["selecao", "recebido_em"]
+        verbose_name = "recurso"
+        verbose_name_plural = "recursos"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(situacao="pendente") | ~models.Q(fundamentacao=""),
+                name="recurso_decisao_fundamentada",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Recurso de {self.inscricao.numero}: {self.assunto}"
+
+
+class Modalidade(models.TextChoices):
+    """Modalidade de uma vaga na convocação (nomes do motor de reserva)."""
+
+    AC = "AC", "Ampla concorrência"
+    NEGROS = "negros", "Reservada a candidatos negros"
+    PCD = "pcd", "Reservada a pessoas com deficiência"
+    REVERSAO = "reversao", "Revertida para a ampla concorrência (art. 4º, § 3º)"
+
+
+class SituacaoConvocacao(models.TextChoices):
+    AGUARDANDO = "aguardando", "Aguardando resposta"
+    ACEITA = "aceita", "Aceita (aguardando contratação)"
+    CONTRATADO = "contratado", "Contratado(a)"
+    RECUSADA = "recusada", "Recusada"
+    NAO_COMPARECEU = "nao_compareceu", "Não compareceu"
+    DESISTIU = "desistiu", "Desistiu"
+    ELIMINADO = "eliminado", "Eliminado(a) (art. 2º, parágrafo único)"
+    DESLIGADO = "desligado", "Desligado(a)"
+
+    @property
+    def ocupa_vaga(self) -> bool:
+        return self in (
+            SituacaoConvocacao.AGUARDANDO,
+            SituacaoConvocacao.ACEITA,
+            SituacaoConvocacao.CONTRATADO,
+        )
+
+
+class Convocacao(models.Model):
+    """Chamada de um candidato para uma vaga (arts. 3º e 4º)."""
+
+    vaga = models.ForeignKey(
+        VagaEstagio,
+        on_delete=models.PROTECT,
+        related_name="convocacoes",
+        verbose_name="vaga de estágio",
+    )
+    inscricao = models.ForeignKey(
+        Inscricao, on_delete=models.PROTECT, related_name="convocacoes", verbose_name="inscrição"
+    )
+    ordem = models.PositiveIntegerField("ordem de convocação")
+    modalidade = models.CharField(
+        "modalidade na convocação", max_length=10, choices=Modalidade.choices
+    )
+    convocada_em = models.DateTimeField("convocada em", default=timezone.now)
+    convocada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="convocada por",
+    )
+    prazo_resposta = models.DateTimeField("prazo para resposta")
+    token = models.CharField("código de acesso", max_length=64, unique=True)
+    ciente_em = models.DateTimeField("ciência em", null=True, blank=True)
+    respondida_em = models.DateTimeField("respondida em", null=True, blank=True)
+    situacao = models.CharField(
+        "situação", max_length=15, choices=SituacaoConvocacao.choices, default="aguardando"
+    )
+    data_inicio = models.DateField("início do estágio", null=True, blank=True)
+    numero_tce = models.CharField("número do TCE", max_length=40, blank=True)
+    encerrada_em = models.DateField("encerrada/desligada em", null=True, blank=True)
+    motivo_encerramento = models.TextField("motivo", blank=True)
+
+    class Meta:
+        ordering = ["vaga", "ordem"]
+        verbose_name = "convocação"
+        verbose_name_plural = "convocações"
+        constraints = [
+            models.UniqueConstraint(fields=["inscricao"], name="convocacao_uma_por_inscricao"),
+            models.UniqueConstraint(fields=["vaga", "ordem"], name="convocacao_ordem_unica"),
+            models.CheckConstraint(
+                condition=models.Q(modalidade__in=Modalidade.values),
+                name="convocacao_modalidade_valida",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(situacao__in=SituacaoConvocacao.values),
+                name="convocacao_situacao_valida",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(situacao="contratado")
+                | (models.Q(data_inicio__isnull=False) & ~models.Q(numero_tce="")),
+                name="convocacao_contratacao_com_tce",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ordem}ª convocação em {self.vaga.codigo}: {self.inscricao.numero}"
+
+
+class SituacaoProcesso(models.TextChoices):
+    ABERTO = "aberto", "Aberto"
+    AGUARDANDO_DEFESA = "aguardando_defesa", "Candidato notificado — prazo de defesa"
+    PROCEDENTE = "procedente", "Procedente: candidato eliminado"
+    IMPROCEDENTE = "improcedente", "Improcedente: nada muda"
+
+
+class ProcessoEliminacao(models.Model):
+    """Apuração de declaração falsa (art. 2º, parágrafo único)."""
+
+    inscricao = models.ForeignKey(
+        Inscricao,
+        on_delete=models.PROTECT,
+        related_name="processos_eliminacao",
+        verbose_name="inscrição",
+    )
+    situacao = models.CharField(
+        "situação", max_length=20, choices=SituacaoProcesso.choices, default="aberto"
+    )
+    aberto_em = models.DateTimeField("aberto em", default=timezone.now)
+    aberto_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name="aberto por",
+    )
+    motivo = models.TextField("motivo")
+    evidencias = models.TextField("evidências", blank=True)
+    arquivo_evidencias = models.FileField(
+        "arquivo de evidências", upload_to="processos/%Y/", blank=True
+    )
+    notificado_em = models.DateTimeField("candidato notificado em", null=True, blank=True)
+    prazo_defesa = models.DateField("prazo para defesa", null=True, blank=True)
+    defesa = models.TextField("defesa do candidato", blank=True)
+    defesa_recebida_em = models.DateTimeField("defesa recebida em", null=True, blank=True)
+    decidido_em = models.DateTimeField("decidido em", null=True, blank=True)
+    decidido_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="decidido por",
+    )
+    documento_decisao = models.FileField(
+        "documento da decisão", upload_to="processos/%Y/", blank=True
+    )
+    fundamentacao = models.TextField("fundamentação", blank=True)
+    desligamento_em = models.DateField("desligamento em", null=True, blank=True)
+
+    class Meta:
+        ordering = ["-aberto_em"]
+        verbose_name = "processo de eliminação"
+        verbose_name_plural = "processos de eliminação"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(situacao__in=["aberto", "aguardando_defesa"])
+                | (
+                    models.Q(decidido_em__isnull=False)
+                    & ~models.Q(fundamentacao="")
+                    & ~models.Q(documento_decisao="")
+                ),
+                name="processo_decisao_completa",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Processo {self.pk} — {self.inscricao.numero} ({self.get_situacao_display()})"

@@ -1,0 +1,201 @@
+"""Configuração do sistema, lida do ambiente (tabela no README)."""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.management.utils import get_random_secret_key
+
+from config import ambiente
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(ambiente.texto("VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = ambiente.booleano("DEBUG", False)
+SECRET_KEY = ambiente.texto("SECRET_KEY") or (
+    "inseguro-somente-desenvolvimento-" + get_random_secret_key() if DEBUG else ""
+)
+if not SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("Defina SECRET_KEY (ou DEBUG=1 em desenvolvimento).")
+
+ALLOWED_HOSTS = ambiente.lista("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+CSRF_TRUSTED_ORIGINS = ambiente.lista("CSRF_TRUSTED_ORIGINS")
+SITE_URL = ambiente.texto("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "crispy_forms",
+    "crispy_bootstrap5",
+    "selecoes",
+    "candidatos",
+    "relatorios",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "selecoes.context_processors.sistema",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        ambiente.texto("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
+        conn_max_age=ambiente.inteiro("DB_CONN_MAX_AGE", 0 if DEBUG else 60),
+        conn_health_checks=True,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = ambiente.texto("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": ambiente.texto("CACHE_KEY_PREFIX", "estagio"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "painel"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "pt-br"
+LANGUAGES = [("pt-br", "Português (Brasil)")]
+TIME_ZONE = "America/Sao_Paulo"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(ambiente.texto("STATIC_ROOT", str(VAR_DIR / "staticfiles")))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+MEDIA_ROOT = Path(ambiente.texto("MEDIA_ROOT", str(VAR_DIR / "media")))
+# Arquivos enviados (laudos, decisões, PDFs) nunca são servidos diretamente:
+# passam por views que verificam a permissão de quem pede.
+MEDIA_URL = "/arquivos/"
+STORAGES = {
+    "default": {
+        "BACKEND": ambiente.texto("STORAGE_BACKEND", "django.core.files.storage.FileSystemStorage")
+    },
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+
+CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
+CRISPY_TEMPLATE_PACK = "bootstrap5"
+
+EMAIL_BACKEND = ambiente.texto(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = ambiente.texto("EMAIL_HOST", "localhost")
+EMAIL_PORT = ambiente.inteiro("EMAIL_PORT", 25)
+EMAIL_HOST_USER = ambiente.texto("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = ambiente.texto("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = ambiente.booleano("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = ambiente.texto(
+    "DEFAULT_FROM_EMAIL", "Seleções de Estágio <nao-responda@localhost>"
+)
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Celery: sem CELERY_BROKER_URL, um broker embutido em arquivos (var/celery)
+# dispensa servidor; nunca o modo "eager".
+CELERY_BROKER_URL = ambiente.texto("CELERY_BROKER_URL") or "filesystem://"
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"visibility_timeout": 3600}
+if CELERY_BROKER_URL.startswith("filesystem"):
+    _pasta_fila = VAR_DIR / "celery"
+    for _sub in ("fila", "processadas"):
+        (_pasta_fila / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_pasta_fila / "fila"),
+        "data_folder_out": str(_pasta_fila / "fila"),
+        "processed_folder": str(_pasta_fila / "processadas"),
+        "store_processed": False,
+    }
+CELERY_RESULT_BACKEND = ambiente.texto("CELERY_RESULT_BACKEND") or None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = ambiente.inteiro("CELERY_TASK_TIME_LIMIT", 600)
+CELERY_TASK_SOFT_TIME_LIMIT = ambiente.inteiro("CELERY_TASK_SOFT_TIME_LIMIT", 540)
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = ambiente.inteiro("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 600_000)
+CELERY_TIMEZONE = TIME_ZONE
+
+SESSION_COOKIE_AGE = ambiente.inteiro("SESSION_COOKIE_AGE", 8 * 3600)
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = ambiente.booleano("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = ambiente.inteiro("SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": ambiente.texto("LOG_LEVEL", "INFO")},
+}
+
+SISTEMA_NOME = ambiente.texto("SISTEMA_NOME", "Seleções de Estágio com Reserva de Vagas")

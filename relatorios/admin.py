@@ -1,0 +1,9 @@
+from django.contrib import admin
+
+from relatorios.models import Documento
+
+
+@admin.register(Documento)
+class DocumentoAdmin(admin.ModelAdmin):
+    list_display = ["titulo", "tipo", "status", "progresso", "gerado_em"]
+    list_filter = ["tipo", "status"]

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class RelatoriosConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "relatorios"
+    verbose_name = "Documentos e relatórios"

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sobe a aplicação localmente: migra, carrega a demonstração e roda web + worker Celery.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.venv/bin
+export DEBUG="${DEBUG:-1}"
+PORT="${PORT:-8000}"
+
+redis_responde() {
+  "$BIN/python" - <<'PY' 2>/dev/null
+import socket, sys
+s = socket.socket(); s.settimeout(0.5)
+try:
+    s.connect(("127.0.0.1", 6379)); s.sendall(b"PING\r\n"); sys.exit(0 if s.recv(16).startswith(b"+PONG") else 1)
+except OSError:
+    sys.exit(1)
+PY
+}
+
+if [ -z "${CELERY_BROKER_URL:-}" ]; then
+  if redis_responde; then
+    export CELERY_BROKER_URL="redis://127.0.0.1:6379/0"
+    export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/1}"
+    echo "Broker Celery: Redis local (127.0.0.1:6379)."
+  else
+    echo "Broker Celery: nenhum Redis respondendo; usando o broker embutido em arquivos (var/celery)."
+  fi
+else
+  echo "Broker Celery: $CELERY_BROKER_URL"
+fi
+
+"$BIN/python" manage.py migrate --noinput
+"$BIN/python" manage.py popular_demo
+"$BIN/python" manage.py collectstatic --noinput -v 0
+
+"$BIN/celery" -A config worker --loglevel=INFO --concurrency=2 &
+WORKER=$!
+trap 'kill $WORKER 2>/dev/null || true' EXIT INT TERM
+
+echo
+echo "=============================================================="
+echo " Aplicação em http://127.0.0.1:${PORT}/  (RH: http://127.0.0.1:${PORT}/rh/)"
+echo " Logins de demonstração: veja a lista acima (popular_demo)."
+echo " Ctrl+C encerra o servidor web e o worker Celery."
+echo "=============================================================="
+"$BIN/python" manage.py runserver "127.0.0.1:${PORT}"

@@ -1,0 +1,141 @@
+"""Escopo de acesso do RH: toda consulta passa por aqui.
+
+Um usuário de RH vê somente objetos dos órgãos em que está lotado; um objeto de
+outro órgão responde 404 (não revelamos que existe).
+"""
+
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from selecoes.models import Lotacao, Orgao, Papel
+
+M = TypeVar("M", bound=Model)
+Usuario = AbstractBaseUser | AnonymousUser
+
+TODOS_OS_PAPEIS = tuple(Papel)
+EDITORES = (Papel.GESTOR, Papel.OPERADOR)
+
+
+def lotacoes(usuario: Usuario) -> QuerySet[Lotacao]:
+    if not usuario.is_authenticated:
+        return Lotacao.objects.none()
+    return Lotacao.objects.filter(usuario=usuario).select_related("orgao")
+
+
+def orgaos_do_usuario(
+    usuario: Usuario, papeis: Iterable[Papel] = TODOS_OS_PAPEIS
+) -> QuerySet[Orgao]:
+    if not usuario.is_authenticated:
+        return Orgao.objects.none()
+    return Orgao.objects.filter(
+        lotacoes__usuario=usuario, lotacoes__papel__in=[p.value for p in papeis]
+    ).distinct()
+
+
+def escopo(
+    queryset: QuerySet[M],
+    usuario: Usuario,
+    *,
+    caminho_orgao: str = "orgao",
+    papeis: Iterable[Papel] = TODOS_OS_PAPEIS,
+) -> QuerySet[M]:
+    """Restringe ``queryset`` aos órgãos do usuário (com um dos ``papeis``).
+
+    ``caminho_orgao`` é o caminho ORM até o órgão: ``"orgao"`` para Selecao,
+    ``"selecao__orgao"`` para VagaEstagio e Inscricao, etc.
+    """
+    if not usuario.is_authenticated:
+        return queryset.none()
+    filtro = {
+        f"{caminho_orgao}__lotacoes__usuario": usuario,
+        f"{caminho_orgao}__lotacoes__papel__in": [p.value for p in papeis],
+    }
+    return queryset.filter(**filtro).distinct()
+
+
+def obter_no_escopo(
+    queryset: QuerySet[M],
+    usuario: Usuario,
+    *,
+    caminho_orgao: str = "orgao",
+    papeis: Iterable[Papel] = TODOS_OS_PAPEIS,
+    **busca: Any,
+) -> M:
+    """Um objeto dentro do escopo do usuário, ou 404."""
+    return get_object_or_404(
+        escopo(queryset, usuario, caminho_orgao=caminho_orgao, papeis=papeis), **busca
+    )
+
+
+def papel_no_orgao(usuario: Usuario, orgao: Orgao | int) -> Papel | None:
+    if not usuario.is_authenticated:
+        return None
+    orgao_id = orgao.pk if isinstance(orgao, Orgao) else orgao
+    papel = (
+        Lotacao.objects.filter(usuario=usuario, orgao_id=orgao_id)
+        .values_list("papel", flat=True)
+        .first()
+    )
+    return Papel(papel) if papel else None
+
+
+def exigir_papel(usuario: Usuario, orgao: Orgao | int, papeis: Iterable[Papel]) -> Papel:
+    """Papel do usuário no órgão, se for um dos ``papeis``; senão 403 (ou 404 sem lotação)."""
+    papel = papel_no_orgao(usuario, orgao)
+    if papel is None:
+        raise Http404
+    if papel not in tuple(papeis):
+        raise PermissionDenied("Seu papel neste órgão não permite esta ação.")
+    return papel
+
+
+def ve_dados_sensiveis(usuario: Usuario, orgao: Orgao | int) -> bool:
+    papel = papel_no_orgao(usuario, orgao)
+    return papel is not None and papel.ve_dados_sensiveis
+
+
+def pode_editar(usuario: Usuario, orgao: Orgao | int) -> bool:
+    papel = papel_no_orgao(usuario, orgao)
+    return papel is not None and papel.pode_editar
+
+
+def rh_requerido(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Exige login e ao menos uma lotação (usuário de RH)."""
+
+    @wraps(view)
+    def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            from django.contrib.auth.views import redirect_to_login
+
+            return redirect_to_login(request.get_full_path())
+        if not lotacoes(request.user).exists():
+            raise PermissionDenied("Seu usuário não está lotado em nenhum órgão.")
+        return view(request, *args, **kwargs)
+
+    return _view
+
+
+class EscopoOrgaoMixin(LoginRequiredMixin):
+    """Para CBVs: ``get_queryset`` já vem restrito aos órgãos do usuário.
+
+    Defina ``caminho_orgao`` e, para ações de escrita, ``papeis`` (ex.: EDITORES).
+    """
+
+    caminho_orgao = "orgao"
+    papeis: tuple[Papel, ...] = TODOS_OS_PAPEIS
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return escopo(
+            super().get_queryset(),  # type: ignore[misc]
+            self.request.user,  # type: ignore[attr-defined]
+            caminho_orgao=self.caminho_orgao,
+            papeis=self.papeis,
+        )

@@ -1,0 +1,29 @@
+"""Carrega os dados de demonstração (idempotente): `python manage.py popular_demo`."""
+
+from importlib import import_module
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+# Cada capacidade acrescenta aqui sua etapa (função sem argumentos), em ordem.
+ETAPAS = [
+    "selecoes.demo.popular_orgaos_e_usuarios",
+]
+
+
+class Command(BaseCommand):
+    help = "Cria órgãos, usuários e dados de demonstração; pode ser executado várias vezes."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        logins = []
+        for caminho in ETAPAS:
+            modulo, funcao = caminho.rsplit(".", 1)
+            with transaction.atomic():
+                resultado = getattr(import_module(modulo), funcao)()
+            if caminho.endswith("popular_orgaos_e_usuarios"):
+                logins = resultado
+            self.stdout.write(f"  ✓ {caminho}")
+        self.stdout.write(self.style.SUCCESS("Dados de demonstração prontos. Logins:"))
+        for login in logins:
+            self.stdout.write(f"  {login.usuario:<12} senha: {login.senha:<24} {login.descricao}")

@@ -1,0 +1,79 @@
+"""Órgãos da administração pública federal e a lotação de seus servidores de RH."""
+
+from django.conf import settings
+from django.db import models
+
+from selecoes.validators import formatar_cnpj, validar_cnpj
+
+
+class Papel(models.TextChoices):
+    """Papel de um usuário de RH em um órgão."""
+
+    GESTOR = "gestor", "Gestor(a)"
+    OPERADOR = "operador", "Operador(a)"
+    AUDITOR = "auditor", "Auditor(a)"
+
+    @property
+    def ve_dados_sensiveis(self) -> bool:
+        """Cor/raça, deficiência e CPF completo: somente gestores (LGPD, art. 11)."""
+        return self is Papel.GESTOR
+
+    @property
+    def pode_editar(self) -> bool:
+        return self in (Papel.GESTOR, Papel.OPERADOR)
+
+
+class Orgao(models.Model):
+    nome = models.CharField("nome", max_length=200)
+    sigla = models.CharField("sigla", max_length=30, unique=True)
+    cnpj = models.CharField(
+        "CNPJ",
+        max_length=14,
+        unique=True,
+        validators=[validar_cnpj],
+        help_text="Somente os 14 dígitos.",
+    )
+
+    class Meta:
+        ordering = ["sigla"]
+        verbose_name = "órgão"
+        verbose_name_plural = "órgãos"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(cnpj__regex=r"^[0-9]{14}$"), name="orgao_cnpj_14_digitos"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sigla} — {self.nome}"
+
+    @property
+    def cnpj_formatado(self) -> str:
+        return formatar_cnpj(self.cnpj)
+
+
+class Lotacao(models.Model):
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="lotacoes",
+        verbose_name="usuário",
+    )
+    orgao = models.ForeignKey(
+        Orgao, on_delete=models.CASCADE, related_name="lotacoes", verbose_name="órgão"
+    )
+    papel = models.CharField("papel", max_length=10, choices=Papel.choices)
+
+    class Meta:
+        ordering = ["orgao__sigla", "usuario__username"]
+        verbose_name = "lotação"
+        verbose_name_plural = "lotações"
+        constraints = [
+            models.UniqueConstraint(fields=["usuario", "orgao"], name="lotacao_unica_por_orgao"),
+            models.CheckConstraint(
+                condition=models.Q(papel__in=Papel.values), name="lotacao_papel_valido"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.usuario} — {self.get_papel_display()} em {self.orgao.sigla}"

@@ -1,0 +1,57 @@
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from candidatos.planilhas import (
+    ErroPlanilha,
+    celula_segura,
+    escrever_csv,
+    escrever_xlsx,
+    ler_planilha,
+)
+
+
+def test_csv_com_bom_e_ponto_e_virgula():
+    conteudo = "\ufeffNome;CPF\nAna;52998224725\n\nBia;123\n".encode()
+    planilha = ler_planilha(conteudo, "a.csv")
+    assert planilha.colunas == ("nome", "cpf")
+    obtido = [(lin.numero, lin.valores["nome"]) for lin in planilha.linhas]
+    assert obtido == [(2, "Ana"), (4, "Bia")]
+
+
+def test_xlsx_ida_e_volta():
+    dados = escrever_xlsx(["nome", "nota"], [["Ana", 9.5], ["Bia", 7]])
+    planilha = ler_planilha(dados, "x.XLSX")
+    assert planilha.linhas[1].valores == {"nome": "Bia", "nota": "7"}
+    assert planilha.linhas[0].numero == 2
+
+
+@pytest.mark.parametrize(
+    ("conteudo", "nome", "mensagem"),
+    [
+        (b"a,b\n1,2\n", "a.txt", "Formato não aceito"),
+        ("nome\nJosé".encode("latin-1"), "a.csv", "UTF-8"),
+        (b"", "a.csv", "vazio"),
+        (b"a,a\n1,2\n", "a.csv", "repetidas"),
+        (b"a,b\n1,2,3\n", "a.csv", "mais valores"),
+        (b"nao e xlsx", "a.xlsx", "XLSX"),
+    ],
+)
+def test_arquivos_ruins_tem_mensagem_clara(conteudo, nome, mensagem):
+    with pytest.raises(ErroPlanilha, match=mensagem):
+        ler_planilha(conteudo, nome)
+
+
+@pytest.mark.parametrize("perigoso", ["=cmd|' /C calc'!A0", "+1+1", "-2", "@SUM(A1)", "\t=1"])
+def test_exportacao_neutraliza_formulas(perigoso):
+    assert celula_segura(perigoso) == "'" + perigoso
+    csv_bytes = escrever_csv(["x"], [[perigoso]])
+    assert f"'{perigoso}" in csv_bytes.decode("utf-8-sig")
+    livro = load_workbook(io.BytesIO(escrever_xlsx(["x"], [[perigoso]])))
+    assert livro.active["A2"].value == "'" + perigoso
+
+
+def test_valores_comuns_nao_sao_alterados():
+    assert celula_segura("Ana") == "Ana"
+    assert celula_segura(-3) == -3

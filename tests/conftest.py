@@ -1,0 +1,56 @@
+"""Fixtures comuns: personas (alice gestora, bruno operador, carla auditora)."""
+
+import pytest
+
+from selecoes.models import Papel
+from tests.factories import LotacaoFactory, OrgaoFactory, UserFactory
+
+
+@pytest.fixture
+def orgao(db):
+    return OrgaoFactory(sigla="MIR")
+
+
+@pytest.fixture
+def outro_orgao(db):
+    return OrgaoFactory(sigla="OUTRO")
+
+
+def _usuario(orgao, papel, nome):
+    usuario = UserFactory(username=nome)
+    LotacaoFactory(usuario=usuario, orgao=orgao, papel=papel)
+    return usuario
+
+
+@pytest.fixture
+def alice(orgao):
+    """Gestora do órgão."""
+    return _usuario(orgao, Papel.GESTOR, "alice")
+
+
+@pytest.fixture
+def bruno(orgao):
+    """Operador do órgão."""
+    return _usuario(orgao, Papel.OPERADOR, "bruno")
+
+
+@pytest.fixture
+def carla(orgao):
+    """Auditora do órgão."""
+    return _usuario(orgao, Papel.AUDITOR, "carla")
+
+
+@pytest.fixture
+def diego(outro_orgao):
+    """Gestor de outro órgão."""
+    return _usuario(outro_orgao, Papel.GESTOR, "diego")
+
+
+@pytest.fixture
+def usuario_por_papel(orgao):
+    """Fábrica: um usuário do órgão com o papel dado."""
+
+    def criar(papel: Papel):
+        return _usuario(orgao, papel, f"usuario-{papel.value}")
+
+    return criar
