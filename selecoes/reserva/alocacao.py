@@ -11,8 +11,9 @@ Os testes de propriedade verificam que as duas coincidem em todo k.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import islice
 from operator import attrgetter, eq, le
 
@@ -70,8 +71,8 @@ def classificacao(candidatos: Sequence[Candidato], categorias: Sequence[str]) ->
                 raise EntradaInvalida("inscricao", f'inscrição "{c.inscricao}" repetida.')
             vistas.add(c.inscricao)
     ativo = Situacao.ATIVO
-    ativos = tuple(c for c in ordenados if c.situacao is ativo)
-    retirados = tuple(c for c in ordenados if c.situacao is not ativo)
+    ativos = tuple([c for c in ordenados if c.situacao is ativo])
+    retirados = tuple([c for c in ordenados if c.situacao is not ativo])
     return Classificacao(categorias, ativos, retirados, _elegiveis(ativos, categorias))
 
 
@@ -86,10 +87,22 @@ def _elegiveis(
 
 def restaurada(classif: Classificacao) -> Classificacao:
     """A mesma classificação com desistentes e eliminados de volta, como ativos:
-    mostra que vagas eles ocupariam (para as explicações)."""
-    voltam = [replace(c, situacao=Situacao.ATIVO) for c in classif.retirados]
-    todos = tuple(sorted([*classif.ativos, *voltam], key=attrgetter("classificacao")))
-    return Classificacao(classif.categorias, todos, (), _elegiveis(todos, classif.categorias))
+    mostra que vagas eles ocupariam (para as explicações). Os retirados são
+    poucos: cada um é inserido por busca binária, sem reordenar a lista toda, e
+    entra como está (`alocacao_por_definicao` e `_Motor` não olham a situação)."""
+    ativos = classif.ativos
+    posicoes = [c.classificacao for c in ativos]
+    todos: list[Candidato] = []
+    inicio = 0
+    for c in classif.retirados:
+        fim = bisect_left(posicoes, c.classificacao, inicio)
+        todos.extend(ativos[inicio:fim])
+        todos.append(c)
+        inicio = fim
+    todos.extend(ativos[inicio:])
+    return Classificacao(
+        classif.categorias, tuple(todos), (), _elegiveis(todos, classif.categorias)
+    )
 
 
 def _codigos(sequencia: Sequence[str], categorias: tuple[str, ...], k: int) -> list[int]:
