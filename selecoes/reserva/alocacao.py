@@ -11,8 +11,10 @@ Os testes de propriedade verificam que as duas coincidem em todo k.
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from operator import attrgetter, eq, le
@@ -277,6 +279,21 @@ class OrdemConvocacao:
     """Posição em L (0, 1, …) de cada convocado, na mesma ordem de `convocados`."""
 
 
+@contextmanager
+def coletor_pausado() -> Iterator[None]:
+    """Pausa o coletor de ciclos enquanto se criam centenas de milhares de
+    objetos sem ciclos (convocados, explicações): a contagem de referências
+    continua liberando memória, e sem as coletas completas repetidas sobre os
+    objetos recém-criados o custo fica linear no tamanho da vaga."""
+    ligado = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if ligado:
+            gc.enable()
+
+
 def _executar(classif: Classificacao, sequencia: Sequence[str], k: int) -> _Motor:
     motor = _Motor(classif)
     motor.avancar(_codigos(sequencia, classif.categorias, k))
@@ -287,15 +304,16 @@ def _ordem(classif: Classificacao, motor: _Motor) -> OrdemConvocacao:
     nomes = (AC, *classif.categorias, REVERSAO)
     L = classif.ativos
     estado = motor.estado
-    convocados = tuple(
-        map(
-            Convocado,
-            [L[x].inscricao for x in motor.ordem],
-            range(1, len(motor.ordem) + 1),
-            [nomes[estado[x]] for x in motor.ordem],
-            [nomes[i] for i in motor.inicial],
+    with coletor_pausado():
+        convocados = tuple(
+            map(
+                Convocado,
+                [L[x].inscricao for x in motor.ordem],
+                range(1, len(motor.ordem) + 1),
+                [nomes[estado[x]] for x in motor.ordem],
+                [nomes[i] for i in motor.inicial],
+            )
         )
-    )
     return OrdemConvocacao(
         motor.k,
         convocados,
