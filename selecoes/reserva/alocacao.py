@@ -16,8 +16,8 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import islice
-from operator import attrgetter, eq, le
+from itertools import compress, islice, repeat
+from operator import attrgetter, eq, is_, is_not, le
 
 from .tipos import AC, REVERSAO, Candidato, Convocado, EntradaInvalida, Situacao
 
@@ -72,9 +72,10 @@ def classificacao(candidatos: Sequence[Candidato], categorias: Sequence[str]) ->
             if c.inscricao in vistas:
                 raise EntradaInvalida("inscricao", f'inscrição "{c.inscricao}" repetida.')
             vistas.add(c.inscricao)
-    ativo = Situacao.ATIVO
-    ativos = tuple([c for c in ordenados if c.situacao is ativo])
-    retirados = tuple([c for c in ordenados if c.situacao is not ativo])
+    situacoes = [c.situacao for c in ordenados]
+    ativo = repeat(Situacao.ATIVO)
+    ativos = tuple(compress(ordenados, map(is_, situacoes, ativo)))
+    retirados = tuple(compress(ordenados, map(is_not, situacoes, ativo)))
     return Classificacao(categorias, ativos, retirados, _elegiveis(ativos, categorias))
 
 
@@ -87,16 +88,25 @@ def _elegiveis(
     )
 
 
-def restaurada(classif: Classificacao) -> Classificacao:
+def restaurada(classif: Classificacao, ate: int | None = None) -> Classificacao:
     """A mesma classificação com desistentes e eliminados de volta, como ativos:
     mostra que vagas eles ocupariam (para as explicações). Os retirados são
     poucos: cada um é inserido por busca binária, sem reordenar a lista toda, e
-    entra como está (`alocacao_por_definicao` e `_Motor` não olham a situação)."""
-    ativos = classif.ativos
+    entra como está (`alocacao_por_definicao` e `_Motor` não olham a situação).
+
+    Com `ate`, só o prefixo: os `ate` primeiros ativos e os retirados antes do
+    seguinte.
+    """
+    ativos = classif.ativos if ate is None else classif.ativos[:ate]
+    corte = (
+        classif.ativos[ate].classificacao if ate is not None and ate < len(classif.ativos) else None
+    )
     posicoes = [c.classificacao for c in ativos]
     todos: list[Candidato] = []
     inicio = 0
     for c in classif.retirados:
+        if corte is not None and c.classificacao > corte:
+            break
         fim = bisect_left(posicoes, c.classificacao, inicio)
         todos.extend(ativos[inicio:fim])
         todos.append(c)
@@ -133,8 +143,15 @@ def alocacao_por_definicao(
        colocado, em ordem de classificação (art. 4º, § 3º).
     """
     codigos = _codigos(sequencia, classif.categorias, k)
+    return _definicao(classif, codigos)[0]
+
+
+def _definicao(classif: Classificacao, codigos: list[int]) -> tuple[dict[str, str], bool]:
+    """A definição do § 4; o booleano diz se a lista se esgotou em algum passo
+    (AC maior que L, reserva sem elegíveis bastantes, reversão incompleta)."""
     L = classif.ativos
     a = codigos.count(0)
+    esgotou = a > len(L)
     colocado: dict[int, str] = dict.fromkeys(range(min(a, len(L))), AC)
     vazias = 0
     for c, categoria in enumerate(classif.categorias):
@@ -146,13 +163,34 @@ def alocacao_por_definicao(
                 colocado[i] = categoria
                 faltam -= 1
         vazias += faltam
+    esgotou = esgotou or vazias > 0
     for i in range(len(L)):
         if vazias == 0:
             break
         if i not in colocado:
             colocado[i] = REVERSAO
             vazias -= 1
-    return {L[i].inscricao: m for i, m in colocado.items()}
+    return {L[i].inscricao: m for i, m in colocado.items()}, esgotou
+
+
+def alocacao_com_retirados(
+    classif: Classificacao, sequencia: Sequence[str], ordem: OrdemConvocacao
+) -> dict[str, str]:
+    """Alocação por definição, com k = `ordem.k`, como se desistentes e
+    eliminados continuassem na classificação (que vagas eles liberaram).
+
+    Com mais candidatos, as vagas se preenchem antes; calcula-se primeiro só até
+    o último colocado de agora. Se a lista não se esgotou em nenhum passo desse
+    prefixo, o resultado é o da classificação inteira; senão, refaz-se com ela.
+    """
+    codigos = _codigos(sequencia, classif.categorias, ordem.k)
+    if ordem.posicoes:
+        ate = max(ordem.posicoes) + 1
+        if ate < len(classif.ativos):
+            alocacao, esgotou = _definicao(restaurada(classif, ate), codigos)
+            if not esgotou:
+                return alocacao
+    return _definicao(restaurada(classif), codigos)[0]
 
 
 class _Motor:

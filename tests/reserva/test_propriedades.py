@@ -22,6 +22,7 @@ from selecoes.reserva import (
     ordem_convocacao,
     sequencia,
 )
+from selecoes.reserva.alocacao import alocacao_com_retirados, restaurada
 from selecoes.reserva.cli import main
 
 PROPRIEDADE = settings(max_examples=500, deadline=None)
@@ -214,6 +215,18 @@ def test_propriedade_ordem_incremental_igual_a_definicao(cenario):
             anterior = ordem_convocacao(classif, seq, k - 1)
             prefixo = [c.inscricao for c in ordem.convocados[: len(anterior.convocados)]]
             assert prefixo == [c.inscricao for c in anterior.convocados]
+
+
+@PROPRIEDADE
+@given(cenarios())
+def test_propriedade_hipotese_com_retirados_pelo_prefixo(cenario):
+    """O atalho pelo prefixo dá a mesma alocação que a classificação restaurada inteira."""
+    reservas, candidatos, seq = cenario
+    classif = classificacao(candidatos, _nomes(reservas))
+    for k in range(len(seq) + 1):
+        ordem = ordem_convocacao(classif, seq, k)
+        esperado = alocacao_por_definicao(restaurada(classif), seq, k)
+        assert alocacao_com_retirados(classif, seq, ordem) == esperado
 
 
 def _documento(reservas, candidatos, seq):
