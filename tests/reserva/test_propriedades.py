@@ -202,6 +202,20 @@ def test_propriedade_negros_arredondamento_de_30_por_cento(n):
 
 
 @PROPRIEDADE
+@given(
+    st.decimals(min_value=Decimal("0.01"), max_value=Decimal(100), places=2),
+    st.integers(0, 400),
+)
+def test_propriedade_uma_categoria_segue_o_arredondamento_do_decreto(percentual, n):
+    """Para qualquer percentual, as n primeiras posições têm arredondar(p/100 * n)
+    reservadas (o laço em aritmética inteira coincide com Decimal ROUND_HALF_UP)."""
+    reserva = Reserva("negros", percentual)
+    seq = sequencia((reserva,), n, True)
+    for m in range(n + 1):
+        assert seq[:m].count("negros") == arredondar(percentual / 100 * m)
+
+
+@PROPRIEDADE
 @given(cenarios())
 def test_propriedade_ordem_incremental_igual_a_definicao(cenario):
     """A ordem incremental coincide, em cada k, com a definição do § 4."""
