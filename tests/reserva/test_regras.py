@@ -289,12 +289,20 @@ def test_categoria_nao_declarada_e_erro():
     assert erro.value.campo == "categorias"
 
 
+def test_candidato_aceita_texto_de_situacao_e_lista_de_categorias():
+    c = Candidato("A", 1, ["negros"], "desistente")  # valores vindos do ORM
+    assert c.categorias == frozenset({"negros"})
+    assert c.situacao is Situacao.DESISTENTE
+
+
 @pytest.mark.parametrize(
     ("dados", "campo"),
     [
         ({"inscricao": "", "classificacao": 1}, "inscricao"),
         ({"inscricao": "A", "classificacao": 0}, "classificacao"),
         ({"inscricao": "A", "classificacao": True}, "classificacao"),
+        ({"inscricao": "A", "classificacao": 1, "situacao": "aprovado"}, "situacao"),
+        ({"inscricao": "A", "classificacao": 1, "categorias": "negros"}, "categorias"),
     ],
 )
 def test_candidato_invalido(dados, campo):
