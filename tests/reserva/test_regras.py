@@ -394,3 +394,30 @@ def test_explicacao_reserva_nao_aplicavel_cita_o_motivo():
 def test_explicacao_somente_convocados_na_ordem_de_convocacao():
     r = resolver_vaga(candidatos=_lista("ABXCDYEZ"), aplicacao=APLICA, ofertadas=5)
     assert [e.inscricao for e in explicar(r, somente_convocados=True)] == list("AXBYZ")
+
+
+def test_explicacao_reversao_atribuida_a_eliminacao_na_reserva():
+    """E (negro e PcD) eliminado deixa a 2ª vaga de negros sem elegível: C entra
+    por reversão por causa da eliminação, não da desistência de P1 (PcD)."""
+    reservas = (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(10)))
+    pcd, ambos = frozenset({"pcd"}), frozenset({"negros", "pcd"})
+    lista = [
+        Candidato("A", 1),
+        Candidato("B", 2),
+        Candidato("X", 3, N),
+        Candidato("P1", 4, pcd, Situacao.DESISTENTE),
+        Candidato("C", 5),
+        Candidato("Y", 6, N),
+        Candidato("P2", 7, pcd),
+        Candidato("D", 8),
+        Candidato("E", 9, ambos, Situacao.ELIMINADO),
+    ]
+    r = resolver_vaga(
+        candidatos=lista,
+        aplicacao=aplicabilidade(date(2024, 1, 1), 6),
+        ofertadas=6,
+        reservas=reservas,
+    )
+    explicacoes = {e.inscricao: e.texto for e in explicar(r)}
+    assert "revertida à ampla concorrência (art. 2º, parágrafo único" in explicacoes["C"]
+    assert "(art. 4º, § 2º: desistência de candidato com deficiência)" in explicacoes["P2"]
