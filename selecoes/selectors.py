@@ -7,17 +7,25 @@ saída do motor em estruturas fáceis de exibir.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
 
 from selecoes import reserva
 from selecoes.acesso import Usuario, escopo
-from selecoes.models import Selecao, VagaEstagio
+from selecoes.models import (
+    CriterioDesempate,
+    NivelEnsino,
+    Selecao,
+    SituacaoSelecao,
+    VagaEstagio,
+)
 
 CATEGORIA_NEGROS = "negros"
 CATEGORIA_PCD = "pcd"
@@ -353,3 +361,281 @@ def selecoes_do_usuario(
 def anos_das_selecoes(usuario: Usuario) -> list[int]:
     datas = escopo(Selecao.objects.all(), usuario).dates("data_publicacao_edital", "year")
     return sorted({d.year for d in datas}, reverse=True)
+
+
+# ---------------------------------------------------------------- linha do tempo
+
+
+@dataclass(frozen=True)
+class Fase:
+    titulo: str
+    estado: str
+    """"concluida", "atual" ou "futura"."""
+    detalhe: str = ""
+
+
+ORDEM_SITUACOES = [s.value for s in SituacaoSelecao]
+
+
+def _data_hora(valor: datetime) -> str:
+    return f"{timezone.localtime(valor):%d/%m/%Y %H:%M}"
+
+
+def fase_inscricoes(selecao: Selecao, agora: datetime) -> str:
+    """ "antes", "abertas" ou "encerradas" — derivado das datas, nunca armazenado."""
+    if agora < selecao.inscricoes_inicio:
+        return "antes"
+    if agora <= selecao.inscricoes_fim:
+        return "abertas"
+    return "encerradas"
+
+
+def linha_do_tempo(selecao: Selecao, *, agora: datetime) -> list[Fase]:
+    """As fases da seleção, do rascunho ao encerramento, com a atual destacada."""
+    indice = ORDEM_SITUACOES.index(selecao.situacao)
+    periodo = f"{_data_hora(selecao.inscricoes_inicio)} a {_data_hora(selecao.inscricoes_fim)}"
+    inscricoes = fase_inscricoes(selecao, agora)
+
+    def estado(posicao: int) -> str:
+        if posicao < indice:
+            return "concluida"
+        return "atual" if posicao == indice else "futura"
+
+    publicada = "Ainda não publicado."
+    if selecao.publicada_em:
+        publicada = f"Publicado em {_data_hora(selecao.publicada_em)}"
+        if selecao.versao > 1:
+            publicada += f"; {selecao.versao - 1} retificação(ões)"
+        publicada += "."
+    fases = [
+        Fase("Rascunho", estado(0), "Cadastro das vagas, datas e quadro de reserva."),
+        Fase("Edital publicado", "concluida" if indice >= 1 else "futura", publicada),
+    ]
+    if indice == 0:
+        estado_insc = "futura"
+    elif indice == 1:
+        estado_insc = "concluida" if inscricoes == "encerradas" else "atual"
+    else:
+        estado_insc = "concluida"
+    rotulo = {"antes": "agendadas", "abertas": "abertas", "encerradas": "encerradas"}[inscricoes]
+    detalhe = f"{periodo} (horário de Brasília)"
+    if indice >= 1:
+        detalhe += f" — {rotulo}."
+    fases.append(Fase("Inscrições", estado_insc, detalhe))
+    fases += [
+        Fase("Classificação", estado(2), "Avaliação, notas e desempate."),
+        Fase("Resultado preliminar", estado(3), "Publicação e prazo de recursos."),
+        Fase("Resultado final", estado(4), "Convocações pela sequência de reserva."),
+        Fase("Encerrada", estado(5), f"Validade de {selecao.validade_meses} meses."),
+    ]
+    return fases
+
+
+def proximo_passo(selecao: Selecao, *, agora: datetime, pendencias: Sequence[str] = ()) -> str:
+    """O que o RH deve fazer agora, em uma frase."""
+    if selecao.situacao == SituacaoSelecao.RASCUNHO:
+        if pendencias:
+            return "Corrija as pendências abaixo e publique o edital."
+        return (
+            "Confira o quadro de reserva e a prévia do anexo; estando corretos, publique o "
+            "edital. Depois da publicação, vagas, reservas e datas só mudam por retificação."
+        )
+    if selecao.situacao == SituacaoSelecao.PUBLICADA:
+        inscricoes = fase_inscricoes(selecao, agora)
+        if inscricoes == "antes":
+            abertura = _data_hora(selecao.inscricoes_inicio)
+            return f"Divulgue o edital: as inscrições abrem em {abertura}."
+        if inscricoes == "abertas":
+            return (
+                "Inscrições abertas até "
+                f"{_data_hora(selecao.inscricoes_fim)}: acompanhe as inscrições recebidas."
+            )
+        return "Inscrições encerradas: registre as avaliações e inicie a classificação."
+    return {
+        SituacaoSelecao.EM_CLASSIFICACAO: (
+            "Conclua as avaliações, resolva os empates e publique o resultado preliminar."
+        ),
+        SituacaoSelecao.RESULTADO_PRELIMINAR: ("Decida os recursos e publique o resultado final."),
+        SituacaoSelecao.RESULTADO_FINAL: (
+            "Convoque os candidatos pela sequência de reserva e registre as vagas que surgirem."
+        ),
+        SituacaoSelecao.ENCERRADA: "Seleção encerrada: consulte o histórico e os relatórios.",
+    }[SituacaoSelecao(selecao.situacao)]
+
+
+# ---------------------------------------------------------------- versões do edital
+
+
+@dataclass(frozen=True)
+class Diferenca:
+    secao: str
+    campo: str
+    antes: str
+    depois: str
+
+
+ROTULOS_SELECAO = {
+    "orgao": "Órgão",
+    "titulo": "Título",
+    "numero_edital": "Número do edital",
+    "data_publicacao_edital": "Data de publicação do edital",
+    "inscricoes_inicio": "Início das inscrições",
+    "inscricoes_fim": "Fim das inscrições",
+    "validade_meses": "Validade (meses)",
+    "descricao": "Descrição",
+    "requisitos": "Requisitos gerais",
+    "reserva_pcd": "Reserva a pessoas com deficiência",
+    "percentual_pcd": "Percentual PcD",
+    "sequencia_explicita": "Sequência explícita de vagas reservadas",
+    "criterios_desempate": "Critérios de desempate",
+}
+ROTULOS_VAGA = {
+    "codigo": "Código",
+    "area": "Área",
+    "curso": "Curso",
+    "nivel": "Nível",
+    "municipio": "Município",
+    "uf": "UF",
+    "carga_horaria_semanal": "Carga horária semanal",
+    "valor_bolsa": "Valor da bolsa (R$)",
+    "auxilio_transporte": "Auxílio-transporte (R$)",
+    "vagas_ofertadas": "Vagas ofertadas",
+    "requisitos": "Requisitos",
+}
+ROTULOS_CRITERIO = {
+    "codigo": "Código",
+    "nome": "Nome",
+    "peso": "Peso",
+    "nota_maxima": "Nota máxima",
+}
+
+
+def _texto(valor: Any) -> str:
+    if valor is None or valor == "":
+        return "—"
+    if isinstance(valor, bool):
+        return "sim" if valor else "não"
+    if isinstance(valor, dict | list):
+        return json.dumps(valor, ensure_ascii=False, sort_keys=True)
+    return str(valor)
+
+
+def _comparar_por_codigo(
+    secao: str,
+    antes: Sequence[Mapping[str, Any]],
+    depois: Sequence[Mapping[str, Any]],
+    rotulos: Mapping[str, str],
+) -> list[Diferenca]:
+    a = {item["codigo"]: item for item in antes}
+    d = {item["codigo"]: item for item in depois}
+    saida = []
+    for codigo in [*a, *(c for c in d if c not in a)]:
+        if codigo not in d:
+            saida.append(Diferenca(f"{secao} {codigo}", "—", "existia", "excluída"))
+        elif codigo not in a:
+            saida.append(Diferenca(f"{secao} {codigo}", "—", "não existia", "incluída"))
+        else:
+            saida += [
+                Diferenca(f"{secao} {codigo}", rotulo, _texto(a[codigo][c]), _texto(d[codigo][c]))
+                for c, rotulo in rotulos.items()
+                if a[codigo].get(c) != d[codigo].get(c)
+            ]
+    return saida
+
+
+def comparar_conteudos(antes: Mapping[str, Any], depois: Mapping[str, Any]) -> list[Diferenca]:
+    """Diferenças entre dois retratos de edital (`services.snapshot_edital`)."""
+    saida = [
+        Diferenca(
+            "Seleção", rotulo, _texto(antes["selecao"].get(c)), _texto(depois["selecao"].get(c))
+        )
+        for c, rotulo in ROTULOS_SELECAO.items()
+        if antes["selecao"].get(c) != depois["selecao"].get(c)
+    ]
+    saida += _comparar_por_codigo("Vaga", antes["vagas"], depois["vagas"], ROTULOS_VAGA)
+    saida += _comparar_por_codigo(
+        "Critério", antes["criterios_avaliacao"], depois["criterios_avaliacao"], ROTULOS_CRITERIO
+    )
+    ra, rd = antes["reserva"], depois["reserva"]
+    if ra["aplicavel"] != rd["aplicavel"]:
+        saida.append(
+            Diferenca("Reserva", "Aplicação", _texto(ra["aplicavel"]), _texto(rd["aplicavel"]))
+        )
+    reservadas = {
+        "reservadas": "Vagas reservadas",
+        "ampla": "Ampla concorrência",
+        "sequencia": "Sequência de convocação",
+    }
+    saida += [
+        Diferenca(f"Reserva {d.secao.split(' ', 1)[1]}", d.campo, d.antes, d.depois)
+        for d in _comparar_por_codigo("Vaga", ra["vagas"], rd["vagas"], reservadas)
+        if d.campo != "—"
+    ]
+    if ra["total_reservadas"] != rd["total_reservadas"]:
+        saida.append(
+            Diferenca(
+                "Reserva",
+                "Total de vagas reservadas",
+                _texto(ra["total_reservadas"]),
+                _texto(rd["total_reservadas"]),
+            )
+        )
+    return saida
+
+
+# ---------------------------------------------------------------- anexo do edital
+
+ROTULOS_DESEMPATE = dict(CriterioDesempate.choices)
+
+
+def criterios_desempate_legiveis(
+    criterios: Sequence[Mapping[str, Any]], avaliacao: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    nomes = {c["codigo"]: c["nome"] for c in avaliacao}
+    saida = []
+    for item in criterios:
+        rotulo = ROTULOS_DESEMPATE.get(item.get("criterio", ""), item.get("criterio", ""))
+        if item.get("parametro"):
+            rotulo += f": {nomes.get(item['parametro'], item['parametro'])}"
+        saida.append(rotulo)
+    return saida
+
+
+def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
+    """Dados do anexo do edital a partir de um retrato (`snapshot_edital`):
+    o estado atual (rascunho) ou uma versão publicada, com os mesmos campos."""
+    niveis = dict(NivelEnsino.choices)
+    reserva_dados = conteudo["reserva"]
+    linhas = []
+    for vaga, linha in zip(conteudo["vagas"], reserva_dados["vagas"], strict=True):
+        linhas.append(
+            {
+                **vaga,
+                "nivel_rotulo": niveis.get(vaga["nivel"], vaga["nivel"]),
+                "reservadas": [linha["reservadas"].get(c, 0) for c in reserva_dados["categorias"]],
+                "ampla": linha["ampla"],
+                "sequencia": [
+                    (n, m, SIGLAS_MODALIDADE.get(m, m), ROTULOS_MODALIDADE.get(m, m))
+                    for n, m in enumerate(linha["sequencia"], 1)
+                ],
+            }
+        )
+    edital = dict(conteudo["selecao"])
+    edital["data_publicacao"] = date.fromisoformat(edital["data_publicacao_edital"])
+    edital["inicio"] = datetime.fromisoformat(edital["inscricoes_inicio"])
+    edital["fim"] = datetime.fromisoformat(edital["inscricoes_fim"])
+    return {
+        "edital": edital,
+        "reserva": reserva_dados,
+        "rotulos_categorias": [ROTULOS_MODALIDADE.get(c, c) for c in reserva_dados["categorias"]],
+        "totais_reservadas": [
+            reserva_dados["total_reservadas"].get(c, 0) for c in reserva_dados["categorias"]
+        ],
+        "total_ampla": sum(linha["ampla"] for linha in linhas),
+        "linhas": linhas,
+        "criterios_avaliacao": conteudo["criterios_avaliacao"],
+        "desempate": criterios_desempate_legiveis(
+            conteudo["selecao"]["criterios_desempate"], conteudo["criterios_avaliacao"]
+        ),
+        "posicoes": max((len(linha["sequencia"]) for linha in linhas), default=0),
+    }

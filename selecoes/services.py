@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -104,42 +104,63 @@ def dados_da_selecao(selecao: Selecao) -> DadosEdital:
 # ---------------------------------------------------------------- validação
 
 
+class ErroDesempate(NamedTuple):
+    posicao: int
+    """1 = primeiro critério."""
+    campo: str
+    """"criterio" ou "parametro"."""
+    mensagem: str
+
+
 def erros_criterios_desempate(
     criterios: Sequence[Mapping[str, Any]], codigos_avaliacao: Sequence[str]
-) -> list[str]:
+) -> list[ErroDesempate]:
     """Critérios de desempate em ordem (regras, § 5): da lista do sistema, sem
     repetição, `nota_criterio` com um critério de avaliação existente e o
     sorteio público por último (depois dele não há empate possível).
     """
-    erros: list[str] = []
     if not criterios:
-        return ["Critérios de desempate: escolha ao menos um critério."]
+        return [ErroDesempate(1, "criterio", "1º critério de desempate: escolha ao menos um.")]
+    erros: list[ErroDesempate] = []
     vistos: set[tuple[str, str]] = set()
     validos = set(CriterioDesempate.values)
     for i, item in enumerate(criterios, 1):
         criterio = item.get("criterio", "")
         parametro = item.get("parametro", "") or ""
+        prefixo = f"{i}º critério de desempate"
         if criterio not in validos:
-            erros.append(f"{i}º critério de desempate: “{criterio}” não é um critério da lista.")
+            erros.append(
+                ErroDesempate(i, "criterio", f"{prefixo}: “{criterio}” não é um critério da lista.")
+            )
             continue
         if criterio == CriterioDesempate.NOTA_CRITERIO:
             if not parametro:
                 erros.append(
-                    f"{i}º critério de desempate: escolha o critério de avaliação cuja nota "
-                    "desempata."
+                    ErroDesempate(
+                        i,
+                        "parametro",
+                        f"{prefixo}: informe o código do critério de avaliação cuja nota "
+                        "desempata.",
+                    )
                 )
             elif parametro not in codigos_avaliacao:
                 erros.append(
-                    f"{i}º critério de desempate: o critério de avaliação “{parametro}” não "
-                    "existe nesta seleção."
+                    ErroDesempate(
+                        i,
+                        "parametro",
+                        f"{prefixo}: o critério de avaliação “{parametro}” não existe nesta "
+                        "seleção.",
+                    )
                 )
         chave = (criterio, parametro if criterio == CriterioDesempate.NOTA_CRITERIO else "")
         if chave in vistos:
-            erros.append(f"{i}º critério de desempate: repete um critério anterior.")
+            erros.append(ErroDesempate(i, "criterio", f"{prefixo}: repete um critério anterior."))
         vistos.add(chave)
         if criterio == CriterioDesempate.SORTEIO and i != len(criterios):
             erros.append(
-                f"{i}º critério de desempate: o sorteio público deve ser o último critério."
+                ErroDesempate(
+                    i, "criterio", f"{prefixo}: o sorteio público deve ser o último critério."
+                )
             )
     return erros
 
@@ -170,7 +191,9 @@ def _erros_conteudo(selecao: Selecao) -> list[str]:
     if selecao.inscricoes_fim <= selecao.inscricoes_inicio:
         erros.append("Fim das inscrições: deve ser posterior ao início das inscrições.")
     codigos = [c.codigo for c in selecao.criterios.all()]
-    erros.extend(erros_criterios_desempate(selecao.criterios_desempate or [], codigos))
+    erros.extend(
+        e.mensagem for e in erros_criterios_desempate(selecao.criterios_desempate or [], codigos)
+    )
     reservas = reservas_da_selecao(
         reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd
     )
