@@ -203,7 +203,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
         help_texts = {
             "inscricoes_inicio": "Horário de Brasília.",
             "inscricoes_fim": "Horário de Brasília.",
-            "percentual_pcd": "Lei nº 11.788/2008, art. 17, § 5º: 10%.",
+            "percentual_pcd": "",
         }
         error_messages = {
             "titulo": {"required": "Título: informe o título da seleção."},
@@ -362,6 +362,11 @@ class VagaForm(forms.ModelForm):
         model = VagaEstagio
         fields = list(CAMPOS_VAGA)
         widgets = {"requisitos": forms.Textarea(attrs={"rows": 2})}
+        labels = {"requisitos": "Requisitos específicos"}
+        help_texts = {
+            "carga_horaria_semanal": "Até 30 (Lei nº 11.788/2008, art. 10).",
+            "vagas_ofertadas": "0 = cadastro de reserva.",
+        }
         error_messages = {
             "codigo": {"required": "Código: informe um código curto (ex.: DIR-BSB)."},
             "area": {"required": "Área: informe a área do estágio."},
@@ -397,25 +402,30 @@ class VagaForm(forms.ModelForm):
         self.helper.disable_csrf = True
         self.helper.layout = Layout(
             Row(
-                Column("codigo", css_class="col-md-2"),
-                Column("area", css_class="col-md-4"),
-                Column("curso", css_class="col-md-3"),
-                Column("nivel", css_class="col-md-3"),
+                Column("codigo", css_class="col-md-4"),
+                Column("area", css_class="col-md-8"),
             ),
             Row(
-                Column("municipio", css_class="col-md-4"),
-                Column("uf", css_class="col-md-2"),
-                Column("carga_horaria_semanal", css_class="col-md-2"),
-                Column("vagas_ofertadas", css_class="col-md-4"),
+                Column("curso", css_class="col-md-7"),
+                Column("nivel", css_class="col-md-5"),
             ),
             Row(
+                Column("municipio", css_class="col-md-8"),
+                Column("uf", css_class="col-md-4"),
+            ),
+            Row(
+                Column("vagas_ofertadas", css_class="col-md-3"),
+                Column("carga_horaria_semanal", css_class="col-md-3"),
                 Column("valor_bolsa", css_class="col-md-3"),
                 Column("auxilio_transporte", css_class="col-md-3"),
-                Column("requisitos", css_class="col-md-6"),
             ),
+            "requisitos",
             "id",
             "DELETE",
         )
+
+    def validate_unique(self) -> None:
+        """Feita sobre o conjunto enviado (`BaseVagaFormSet`): códigos podem trocar de vaga."""
 
     def clean_codigo(self) -> str:
         return self.cleaned_data["codigo"].strip().upper()
@@ -438,8 +448,8 @@ class BaseVagaFormSet(BaseInlineFormSet):
         "too_few_forms": "Vagas de estágio: cadastre ao menos uma vaga.",
     }
 
-    def clean(self) -> None:
-        super().clean()
+    def validate_unique(self) -> None:
+        """Códigos únicos na seleção, com mensagem que nomeia as duas vagas."""
         vistos: dict[str, int] = {}
         for numero, form in enumerate(self.forms, 1):
             if not hasattr(form, "cleaned_data") or self._should_delete_form(form):
@@ -486,6 +496,9 @@ class CriterioForm(forms.ModelForm):
             "DELETE",
         )
 
+    def validate_unique(self) -> None:
+        """Feita sobre o conjunto enviado (`BaseCriterioFormSet`)."""
+
     def clean_nota_maxima(self) -> Decimal:
         nota = self.cleaned_data["nota_maxima"]
         if nota is not None and nota <= 0:
@@ -494,8 +507,7 @@ class CriterioForm(forms.ModelForm):
 
 
 class BaseCriterioFormSet(BaseInlineFormSet):
-    def clean(self) -> None:
-        super().clean()
+    def validate_unique(self) -> None:
         vistos: set[str] = set()
         for form in self.forms:
             if not hasattr(form, "cleaned_data") or self._should_delete_form(form):

@@ -276,7 +276,7 @@ def _montar_quadro(
         total_vagas=tabela.total_vagas,
         total_reservadas=dict(tabela.total_reservadas),
         reservadas_esperadas_negros=dict(tabela.reservadas_na_selecao)[CATEGORIA_NEGROS],
-        alerta_fracionamento=" ".join(tabela.avisos) or None,
+        alerta_fracionamento="\n\n".join(tabela.avisos) or None,
         regra_texto=_regra_texto(aplicacao, reservas, explicita, modelo),
         explicita=explicita is not None,
     )

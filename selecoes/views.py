@@ -314,4 +314,5 @@ def previa_reserva(request: HttpRequest) -> HttpResponse:
     """Fragmento HTML do quadro de reserva calculado do formulário ainda não salvo."""
     if not acesso.orgaos_do_usuario(request.user, acesso.EDITORES).exists():
         raise PermissionDenied("Somente gestores e operadores editam seleções.")
-    return render(request, "selecoes/_quadro_reserva.html", _quadro_da_previa(request.POST))
+    contexto = {**_quadro_da_previa(request.POST), "compacto": True}
+    return render(request, "selecoes/_quadro_reserva.html", contexto)
