@@ -156,7 +156,11 @@ def _render_formulario(
             "selecao": selecao,
             "retificacao": retificacao,
             "previa": _quadro_do_formulario(edital, selecao),
-            "resumo_erros": edital.resumo_erros() if edital.is_bound else [],
+            "resumo_erros": (
+                edital.resumo_erros(*([retificacao] if retificacao else []))
+                if edital.is_bound
+                else []
+            ),
         },
     )
 

@@ -81,20 +81,35 @@ class FormularioEdital:
         """Erros levantados pelos serviços (ex.: vaga com inscrições não pode sair)."""
         self.erros_gerais.extend(erro.messages)
 
-    def resumo_erros(self) -> list[tuple[str, str]]:
-        """(id do campo, mensagem) de todos os erros, para o resumo no topo da página."""
+    def resumo_erros(self, *outros: forms.Form) -> list[tuple[str, str]]:
+        """(id do campo, mensagem) de todos os erros, para o resumo no topo da página.
+
+        Toda mensagem nomeia o campo (e a vaga ou critério da linha); `outros` são
+        formulários exibidos junto (ex.: a retificação).
+        """
         itens: list[tuple[str, str]] = [("", m) for m in self.erros_gerais]
-        itens += [("", m) for m in self.selecao.non_field_errors()]
-        for nome, erros in self.selecao.errors.items():
-            if nome != forms.forms.NON_FIELD_ERRORS:
-                itens += [(self.selecao[nome].id_for_label, m) for m in erros]
+        for form in (*outros, self.selecao):
+            itens += _erros_nomeados(form)
         for formset, rotulo in ((self.vagas, "Vaga"), (self.criterios, "Critério de avaliação")):
             itens += [("", m) for m in formset.non_form_errors()]
             for numero, form in enumerate(formset.forms, 1):
-                for nome, erros in form.errors.items():
-                    ident = form[nome].id_for_label if nome in form.fields else ""
-                    itens += [(ident, f"{rotulo} {numero} — {m}") for m in erros]
+                itens += [(i, f"{rotulo} {numero} — {m}") for i, m in _erros_nomeados(form)]
         return itens
+
+
+def _erros_nomeados(form: forms.BaseForm) -> list[tuple[str, str]]:
+    """Erros do formulário com o rótulo do campo à frente quando a mensagem não o traz."""
+    itens: list[tuple[str, str]] = []
+    for nome, erros in form.errors.items():
+        if nome == forms.forms.NON_FIELD_ERRORS or nome not in form.fields:
+            itens += [("", m) for m in erros]
+            continue
+        campo = form[nome]
+        rotulo = str(campo.label)
+        for mensagem in erros:
+            nomeada = ":" in mensagem[:70]
+            itens.append((campo.id_for_label, mensagem if nomeada else f"{rotulo}: {mensagem}"))
+    return itens
 
 
 class RetificacaoForm(forms.Form):
@@ -117,7 +132,9 @@ class RetificacaoForm(forms.Form):
     def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.selecao = selecao
-        self.initial.setdefault("data_retificacao", timezone.localdate())
+        self.initial.setdefault(
+            "data_retificacao", max(timezone.localdate(), selecao.data_publicacao_edital)
+        )
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True

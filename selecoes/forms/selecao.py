@@ -45,7 +45,13 @@ def _campo_parametro(i: int) -> forms.Field:
 
 class SelecaoForm(CamposReservaMixin, forms.ModelForm):
     orgao = forms.ModelChoiceField(
-        label="Órgão", queryset=Orgao.objects.none(), empty_label="Escolha o órgão"
+        label="Órgão",
+        queryset=Orgao.objects.none(),
+        empty_label="Escolha o órgão",
+        error_messages={
+            "required": "Órgão: escolha o órgão que publica o edital.",
+            "invalid_choice": "Órgão: escolha um dos órgãos em que você é gestor ou operador.",
+        },
     )
 
     class Meta:
@@ -109,8 +115,8 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             del self.fields["orgao"]
         else:
             self.fields["orgao"].queryset = orgaos
-            if orgaos.count() == 1:
-                self.fields["orgao"].initial = orgaos.first()
+            if len(orgaos) == 1 and not self.is_bound:
+                self.initial["orgao"] = orgaos[0].pk
         if self.instance.pk:
             self.iniciar_sequencia(self.instance.sequencia_explicita)
             for i, item in enumerate(self.instance.criterios_desempate or [], 1):

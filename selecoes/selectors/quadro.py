@@ -243,9 +243,10 @@ def _montar_quadro(
         reservas, [(v.codigo, v.vagas_ofertadas) for v in vagas], aplicacao, explicita
     )
     linhas = []
+    # A sequência (art. 3º) é a mesma em toda vaga de estágio da seleção.
+    seq = reserva.sequencia(reservas, posicoes, aplicacao.aplicavel, explicita)
     for vaga, linha in zip(vagas, tabela.linhas, strict=True):
         reservadas = dict(linha.reservadas)
-        seq = reserva.sequencia(reservas, posicoes, aplicacao.aplicavel, explicita)
         linhas.append(
             LinhaQuadro(
                 vaga=vaga,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -63,9 +62,26 @@ def _texto(valor: Any) -> str:
         return "—"
     if isinstance(valor, bool):
         return "sim" if valor else "não"
-    if isinstance(valor, dict | list):
-        return json.dumps(valor, ensure_ascii=False, sort_keys=True)
+    if isinstance(valor, dict):
+        itens = sorted(valor.items(), key=lambda kv: ORDEM_CHAVES.get(kv[0], len(ORDEM_CHAVES)))
+        return "; ".join(f"{NOMES_CHAVES.get(k, k)}: {_texto(v)}" for k, v in itens)
+    if isinstance(valor, list):
+        if valor and all(isinstance(v, dict) and "criterio" in v for v in valor):
+            return "; ".join(
+                f"{i}º {c}" for i, c in enumerate(criterios_desempate_legiveis(valor, []), 1)
+            )
+        return ", ".join(_texto(v) for v in valor) or "—"
     return str(valor)
+
+
+# O jsonb do PostgreSQL reordena as chaves; exibimos na ordem de precedência.
+ORDEM_CHAVES = {"negros": 0, "pcd": 1, "posicoes": 2, "intervalo": 3}
+NOMES_CHAVES = {
+    "negros": "negros",
+    "pcd": "PcD",
+    "posicoes": "posições",
+    "intervalo": "de tantas em tantas",
+}
 
 
 def _comparar_por_codigo(

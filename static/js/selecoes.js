@@ -99,6 +99,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    const resumoErros = document.getElementById("resumo-erros");
+    if (resumoErros) resumoErros.focus();
     const form = document.querySelector("form[data-previa-url]");
     if (!form) return;
     prepararFormsets(form);

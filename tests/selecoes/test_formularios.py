@@ -64,6 +64,7 @@ def test_formulario_valido_gera_dados_do_edital(orgao):
         ({"data_publicacao_edital": "31/02/2026"}, "Data de publicação do edital: data inválida."),
         ({"percentual_pcd": "0"}, "Percentual PcD: deve ser maior que zero."),
         ({"validade_meses": "60"}, "Validade: no máximo 48 meses."),
+        ({"validade_meses": ""}, "Validade (meses): Este campo é obrigatório."),
     ],
 )
 def test_selecao_datas_e_campos_com_mensagem_nomeando_o_campo(orgao, campos, mensagem):

@@ -44,6 +44,8 @@ def test_publicar_cria_versao_1_com_retrato_e_hash(rascunho, alice):
     assert versao.numero == 1
     assert versao.hash_conteudo == hash_conteudo(versao.conteudo)
     assert versao.conteudo == snapshot_edital(rascunho)
+    versao.refresh_from_db()  # o jsonb reordena as chaves; o hash canônico não muda
+    assert versao.hash_conteudo == hash_conteudo(versao.conteudo)
     vagas = {v["codigo"]: v for v in versao.conteudo["reserva"]["vagas"]}
     assert vagas["DIR"]["reservadas"] == {"negros": 3, "pcd": 1}
     assert len(vagas["DIR"]["sequencia"]) == 30
@@ -152,3 +154,32 @@ def test_inscricoes_nao_abrem_sem_edital_publicado(rascunho):
     publicar_selecao(selecao=rascunho, usuario=None, agora=AGORA)
     rascunho.refresh_from_db()
     assert rascunho.inscricoes_abertas(durante)
+
+
+def test_comparar_conteudos_lista_so_o_que_mudou(rascunho, alice):
+    from selecoes.selectors import comparar_conteudos
+
+    v1 = publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    dados = dados_da_selecao(rascunho)
+    selecao = dict(dados.selecao)
+    selecao["criterios_desempate"] = [{"criterio": "maior_nota"}, {"criterio": "sorteio"}]
+    vagas = [dict(v) for v in dados.vagas if v["codigo"] != "ADM"]
+    vagas.append({**vagas[0], "id": None, "codigo": "TI", "vagas_ofertadas": 2})
+    v2 = retificar_selecao(
+        selecao=rascunho,
+        usuario=alice,
+        motivo="Troca da vaga ADM por TI.",
+        data_retificacao=dt.date(2026, 3, 5),
+        dados=dataclasses.replace(dados, selecao=selecao, vagas=vagas),
+    )
+    diferencas = {
+        (d.secao, d.campo): (d.antes, d.depois)
+        for d in comparar_conteudos(v1.conteudo, v2.conteudo)
+    }
+    assert diferencas[("Vaga ADM", "—")] == ("existia", "excluída")
+    assert diferencas[("Vaga TI", "—")] == ("não existia", "incluída")
+    assert diferencas[("Seleção", "Critérios de desempate")] == (
+        "1º Maior nota final; 2º Maior idade",
+        "1º Maior nota final; 2º Sorteio público",
+    )
+    assert ("Vaga DIR", "Vagas ofertadas") not in diferencas

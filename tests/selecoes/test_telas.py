@@ -72,15 +72,20 @@ def test_criar_selecao_em_rascunho_com_auditoria(client, bruno, orgao):
 
 def test_orgao_unico_vem_preenchido_e_so_orgaos_do_editor(client, alice, diego, orgao):
     client.force_login(alice)
-    form = client.get(reverse("selecoes:criar")).context["edital"].selecao
+    resposta = client.get(reverse("selecoes:criar"))
+    form = resposta.context["edital"].selecao
     assert list(form.fields["orgao"].queryset) == [orgao]
-    assert form.fields["orgao"].initial == orgao
+    assert f'<option value="{orgao.pk}" selected>' in resposta.content.decode()
 
 
 def test_criar_em_outro_orgao_e_recusado(client, alice, outro_orgao):
     client.force_login(alice)
     resposta = client.post(reverse("selecoes:criar"), edital_post(orgao=outro_orgao.pk))
     assert resposta.status_code == 200
+    assert (
+        "id_orgao",
+        "Órgão: escolha um dos órgãos em que você é gestor ou operador.",
+    ) in resposta.context["resumo_erros"]
     assert not Selecao.objects.exists()
 
 
@@ -161,7 +166,12 @@ def test_retificacao_pela_tela_cria_versao_e_mostra_diferencas(client, alice, se
     assert ("Vaga ADM", "Vagas ofertadas", "3", "5") in [
         (d.secao, d.campo, d.antes, d.depois) for d in diferencas
     ]
-    assert ("Reserva ADM", "Vagas reservadas") in [(d.secao, d.campo) for d in diferencas]
+    assert (
+        "Reserva ADM",
+        "Vagas reservadas",
+        "negros: 1; PcD: 0",
+        "negros: 2; PcD: 0",
+    ) in [(d.secao, d.campo, d.antes, d.depois) for d in diferencas]
     html = pagina.content.decode()
     assert "Inclusão de vagas em Administração." in html
     assert "O que mudou da versão 1 para a versão 2" in html
