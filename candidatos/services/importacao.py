@@ -384,6 +384,7 @@ class _Validador:
         termo = _data_hora(texto["termo_aceito_em"]) if texto["termo_aceito_em"] else None
         if texto["termo_aceito_em"] and (termo is None or termo[0] > self.agora):
             erro("termo_aceito_em", "data e hora inválidas: use AAAA-MM-DD HH:MM, no passado.")
+            termo = None
         inscricao = _data_hora(texto["data_inscricao"]) if texto["data_inscricao"] else termo
         if texto["data_inscricao"] and inscricao is None:
             erro("data_inscricao", "data e hora inválidas: use AAAA-MM-DD HH:MM.")
