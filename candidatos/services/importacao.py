@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -46,6 +47,7 @@ from selecoes.validators import cpf_valido, formatar_cpf, somente_digitos
 PASTA_PENDENTES = "importacoes-pendentes"
 VALIDADE_PENDENTE = timedelta(hours=2)
 ACAO_AUDITORIA = "inscricoes.importacao"
+ATIVA = SituacaoInscricao.ATIVA.value
 
 
 class ImportacaoInvalida(Exception):
@@ -218,6 +220,7 @@ def _sem_acento(texto: str) -> str:
     return "".join(c for c in decomposto if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=512)
 def _booleano(texto: str) -> bool | None:
     valor = _sem_acento(texto.strip().lower())
     if valor in VERDADEIROS:
@@ -227,11 +230,13 @@ def _booleano(texto: str) -> bool | None:
     return None
 
 
+@lru_cache(maxsize=512)
 def _cor_raca(texto: str) -> str | None:
     chave = re.sub(r"[\s-]+", "_", _sem_acento(texto.strip().lower()))
     return SINONIMOS_COR.get(chave)
 
 
+@lru_cache(maxsize=4096)
 def _data(texto: str) -> date | None:
     texto = texto.strip()
     try:
@@ -243,6 +248,7 @@ def _data(texto: str) -> date | None:
         return None
 
 
+@lru_cache(maxsize=4096)
 def _data_hora(texto: str) -> tuple[datetime, bool] | None:
     """(data-hora consciente do fuso, tem_hora). Sem hora: meia-noite daquele dia."""
     texto = texto.strip().replace("T", " ")
@@ -301,7 +307,9 @@ class _Validador:
         def erro(coluna: str, mensagem: str) -> None:
             erros.append(ErroLinha(numero, coluna, mensagem))
 
-        texto = {nome: " ".join(valores.get(nome, "").split()) for nome in NOMES_COLUNAS}
+        texto = {nome: valores.get(nome, "") for nome in NOMES_COLUNAS}
+        for nome in ("nome_civil", "nome_social"):
+            texto[nome] = " ".join(texto[nome].split())
         for nome in OBRIGATORIAS:
             if not texto[nome]:
                 erro(nome, "preenchimento obrigatório.")
@@ -452,7 +460,7 @@ def analisar(*, selecao: Selecao, conteudo: bytes, nome_arquivo: str, agora: dat
         anterior = existentes.get(dados.cpf)
         if anterior is None:
             acao = "criar"
-        elif anterior["situacao"] != SituacaoInscricao.ATIVA:
+        elif anterior["situacao"] != ATIVA:
             previa.erros.append(
                 ErroLinha(
                     numero,

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 from django.core.files.storage import default_storage
+from django.db import connection
 from django.utils import timezone
 
 from candidatos.models import CorRaca, Inscricao, SituacaoInscricao
@@ -15,6 +16,7 @@ from candidatos.services.inscricoes import (
     inscricao_registrar,
     inscricoes_criar_em_lote,
 )
+from selecoes.models import RegistroAuditoria
 from tests.candidatos.inscricoes.conftest import pdf
 from tests.factories import InscricaoFactory, gerar_cpf
 
@@ -103,14 +105,32 @@ def test_substituicao_de_eliminada_ou_desistente_e_recusada(selecao, vaga, agora
     assert arquivos == []
 
 
+@pytest.mark.parametrize("banco", ["postgresql", "outro"])
 @pytest.mark.django_db
-def test_numeracao_em_lote_unica_e_legivel(selecao, vaga, agora):
+def test_numeracao_em_lote_unica_e_legivel(selecao, vaga, agora, monkeypatch, banco):
+    """COPY com chaves reservadas (PostgreSQL) ou bulk_create + numeração (outros)."""
+    if banco != "postgresql":
+        monkeypatch.setattr(connection, "vendor", banco)
+    antiga = InscricaoFactory(selecao=selecao, vaga=vaga, cpf=gerar_cpf(0))
     linhas = [
         (dados(vaga, cpf=gerar_cpf(n), concorre_negros=False), agora, agora) for n in range(50)
     ]
     ids = inscricoes_criar_em_lote(
-        selecao=selecao, linhas=linhas, substituir={}, agora=agora, descricao_auditoria="teste"
+        selecao=selecao,
+        linhas=linhas,
+        substituir={antiga.cpf: antiga.pk},
+        agora=agora,
+        descricao_auditoria="teste",
     )
-    numeros = list(Inscricao.objects.filter(pk__in=ids).values_list("numero", flat=True))
+    criadas = Inscricao.objects.filter(pk__in=ids)
+    numeros = list(criadas.values_list("numero", flat=True))
     assert len(set(numeros)) == 50
-    assert all(re.fullmatch(rf"{timezone.localtime(agora).year}-\d{{7}}", n) for n in numeros)
+    ano = timezone.localtime(agora).year
+    assert all(re.fullmatch(rf"{ano}-\d{{7}}", n) for n in numeros)
+    assert criadas.get(cpf=antiga.cpf).substitui == antiga
+    antiga.refresh_from_db()
+    assert antiga.situacao == SituacaoInscricao.SUBSTITUIDA
+    assert RegistroAuditoria.objects.filter(acao="inscricao.importada").count() == 50
+    registro = RegistroAuditoria.objects.get(acao="inscricao.substituida")
+    assert registro.inscricao_id == antiga.pk
+    assert registro.depois["situacao"] == "substituida"
