@@ -194,6 +194,15 @@ class DadosSensiveisExibidos:
     pcd: str
 
 
+def formatar_telefone(digitos: str) -> str:
+    """(61) 99999-0000 ou (61) 3333-0000; outro formato fica como está."""
+    if len(digitos) == 11:
+        return f"({digitos[:2]}) {digitos[2:7]}-{digitos[7:]}"
+    if len(digitos) == 10:
+        return f"({digitos[:2]}) {digitos[2:6]}-{digitos[6:]}"
+    return digitos
+
+
 def dados_sensiveis(inscricao: Inscricao, *, ve_sensiveis: bool) -> DadosSensiveisExibidos:
     """Cor/raça, deficiência e CPF completo só para gestores (LGPD, art. 11)."""
     if not ve_sensiveis:

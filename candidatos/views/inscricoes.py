@@ -21,6 +21,7 @@ from candidatos.planilhas import ErroPlanilha
 from candidatos.selectors.inscricoes import (
     contagens_da_selecao,
     dados_sensiveis,
+    formatar_telefone,
     historico_da_inscricao,
     inscricoes_da_selecao,
 )
@@ -140,6 +141,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
             "historico": historico_da_inscricao(inscricao=inscricao),
             "codigo": formatar_codigo(inscricao.codigo_verificacao),
+            "telefone": formatar_telefone(inscricao.telefone),
         },
     )
 
