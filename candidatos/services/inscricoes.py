@@ -5,6 +5,7 @@ pelo formulário on-line e pela importação de arquivos; a gravação acontece 
 ``transaction.atomic`` com registro de auditoria.
 """
 
+import hashlib
 import logging
 import secrets
 from collections.abc import Iterable, Sequence
@@ -210,7 +211,25 @@ def dados_publicos(inscricao: Inscricao) -> dict[str, object]:
 # ---------------------------------------------------------------- gravação
 
 
+def _serializar_cpf(*, selecao: Selecao, cpf: str) -> None:
+    """Um envio por vez para o mesmo CPF na mesma seleção, até o fim da transação.
+
+    Só ``select_for_update`` na inscrição anterior não basta: sem anterior, não há
+    linha a bloquear, e envios simultâneos disputariam a restrição única. No
+    PostgreSQL, um bloqueio consultivo pela chave (seleção, CPF); nos outros
+    bancos, o bloqueio da linha da seleção.
+    """
+    if connection.vendor == "postgresql":
+        resumo = hashlib.blake2b(f"inscricao:{selecao.pk}:{cpf}".encode(), digest_size=8)
+        chave = int.from_bytes(resumo.digest(), "big", signed=True)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [chave])
+    else:
+        Selecao.objects.select_for_update().filter(pk=selecao.pk).exists()
+
+
 def _bloquear_anterior(*, selecao: Selecao, cpf: str) -> Inscricao | None:
+    _serializar_cpf(selecao=selecao, cpf=cpf)
     anterior = (
         Inscricao.objects.select_for_update()
         .filter(selecao=selecao, cpf=cpf)
@@ -270,8 +289,9 @@ def inscricao_registrar(
 
     arquivo_laudo = _salvar_laudo(laudo, agora) if laudo is not None else ""
     try:
-        # Dois envios simultâneos do mesmo CPF sem inscrição anterior: o segundo
-        # esbarra na restrição única e, na nova tentativa, substitui o primeiro.
+        # Envios simultâneos do mesmo CPF são serializados (_serializar_cpf); a nova
+        # tentativa cobre a corrida com uma importação em andamento, que grava em
+        # lote sem esse bloqueio: a restrição única recusa e a segunda substitui.
         for tentativa in range(2):
             try:
                 with transaction.atomic():
