@@ -17,7 +17,8 @@ from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from candidatos.models import CorRaca, Inscricao, OrigemInscricao
-from candidatos.services.inscricoes import DadosInscricao, inscricoes_criar_em_lote
+from candidatos.services.inscricoes import DadosInscricao
+from candidatos.services.lote import inscricoes_criar_em_lote
 from selecoes.models import NivelEnsino, Orgao, Selecao, SituacaoSelecao, VagaEstagio
 
 EDITAL_DEMO = "DEMO-INSCRICOES/2026"

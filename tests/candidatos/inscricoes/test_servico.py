@@ -14,8 +14,8 @@ from candidatos.services.inscricoes import (
     DadosInscricao,
     InscricaoRecusada,
     inscricao_registrar,
-    inscricoes_criar_em_lote,
 )
+from candidatos.services.lote import inscricoes_criar_em_lote
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.inscricoes.conftest import pdf
 from tests.factories import InscricaoFactory, gerar_cpf
