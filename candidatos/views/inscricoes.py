@@ -26,7 +26,7 @@ from candidatos.selectors.inscricoes import (
     inscricoes_da_selecao,
 )
 from candidatos.services import importacao
-from candidatos.services.inscricoes import acessos_registrar, formatar_codigo
+from candidatos.services.inscricoes import acessos_registrar
 from selecoes import acesso
 from selecoes.models import Papel, Selecao
 
@@ -140,7 +140,6 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "selecao": inscricao.selecao,
             "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
             "historico": historico_da_inscricao(inscricao=inscricao),
-            "codigo": formatar_codigo(inscricao.codigo_verificacao),
             "telefone": formatar_telefone(inscricao.telefone),
         },
     )

@@ -61,6 +61,8 @@ def test_mascara_operador_e_auditor_veem_mascarado_sem_registro(
     assert formatar_cpf(CPF) not in html
     assert "Preta" not in html
     assert reverse("inscricoes:laudo", args=[inscricao.pk]) not in html
+    # o código do comprovante abriria a página pública, que mostra a autodeclaração
+    assert inscricao.codigo_verificacao not in html
     assert not AcessoDadoSensivel.objects.exists()
 
 

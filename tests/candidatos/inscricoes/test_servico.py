@@ -3,9 +3,11 @@
 import datetime as dt
 import re
 from dataclasses import replace
+from unittest import mock
 
 import pytest
 from django.core.files.storage import default_storage
+from django.core.mail import EmailMultiAlternatives
 from django.db import connection
 from django.utils import timezone
 
@@ -134,3 +136,16 @@ def test_numeracao_em_lote_unica_e_legivel(selecao, vaga, agora, monkeypatch, ba
     registro = RegistroAuditoria.objects.get(acao="inscricao.substituida")
     assert registro.inscricao_id == antiga.pk
     assert registro.depois["situacao"] == "substituida"
+
+
+@pytest.mark.django_db
+def test_comprovante_falha_no_envio_nao_desfaz_a_inscricao(
+    selecao, vaga, agora, django_capture_on_commit_callbacks, caplog
+):
+    with (
+        mock.patch.object(EmailMultiAlternatives, "send", side_effect=OSError("SMTP fora")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        inscricao = inscricao_registrar(selecao=selecao, dados=dados(vaga), agora=agora)
+    assert Inscricao.objects.filter(pk=inscricao.pk).exists()
+    assert f"Falha ao enviar o comprovante da inscrição {inscricao.numero}" in caplog.text
