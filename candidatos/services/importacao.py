@@ -112,6 +112,10 @@ class Previa:
     def inalteradas(self) -> int:
         return self._contar("inalterada")
 
+    @property
+    def substituicoes(self) -> list["LinhaValida"]:
+        return [linha for linha in self.validas if linha.acao == "substituir"]
+
 
 @dataclass(frozen=True)
 class ResultadoImportacao:

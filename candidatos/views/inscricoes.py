@@ -214,7 +214,7 @@ def importar(request: HttpRequest, selecao_id: int) -> HttpResponse:
             previa = importacao.analisar(
                 selecao=selecao, conteudo=conteudo, nome_arquivo=arquivo.name, agora=timezone.now()
             )
-        except ErroPlanilha as erro:
+        except (ErroPlanilha, importacao.ImportacaoInvalida) as erro:
             form.add_error("arquivo", f"Arquivo: {erro}")
         else:
             _descartar_pendente(request)

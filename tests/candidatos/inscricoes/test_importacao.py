@@ -10,7 +10,7 @@ from django.utils import timezone
 from candidatos.models import CorRaca, Inscricao, OrigemInscricao, SituacaoInscricao
 from candidatos.planilhas import ErroPlanilha, escrever_csv, escrever_xlsx, ler_planilha
 from candidatos.services import importacao
-from selecoes.models import RegistroAuditoria
+from selecoes.models import RegistroAuditoria, SituacaoSelecao
 from tests.factories import InscricaoFactory, gerar_cpf
 
 
@@ -196,6 +196,8 @@ def test_importacao_de_inscricao_online_igual_nao_duplica(selecao, vaga, momento
 def test_importacao_com_dados_novos_substitui_e_mantem_historico(selecao, vaga, momento, bruno):
     valores = linha(momento, 0)
     antiga = InscricaoFactory(selecao=selecao, vaga=vaga, cpf=valores["cpf"])
+    previa = analisar(selecao, csv([valores]))
+    assert [(v.linha, v.anterior_numero) for v in previa.substituicoes] == [(2, antiga.numero)]
     resultado = confirmar(selecao, csv([valores]), bruno)
     assert resultado.substituidas == 1
     antiga.refresh_from_db()
@@ -335,3 +337,14 @@ def test_importacao_pendentes_expirados_sao_apagados(selecao):
     futuro = timezone.now() + importacao.VALIDADE_PENDENTE + dt.timedelta(minutes=1)
     assert importacao.pendentes_expirados_apagar(agora=futuro) == 1
     assert importacao.pendente_ler(token) is None
+
+
+@pytest.mark.django_db
+def test_importacao_selecao_em_classificacao_nao_recebe_arquivo(client, bruno, selecao, momento):
+    selecao.situacao = SituacaoSelecao.EM_CLASSIFICACAO
+    selecao.save()
+    client.force_login(bruno)
+    resposta = enviar(client, selecao, csv([linha(momento, 0)]))
+    assert resposta.status_code == 200
+    assert "ainda não classificada" in resposta.context["form"].errors["arquivo"][0]
+    assert not Inscricao.objects.exists()
