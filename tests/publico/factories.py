@@ -337,3 +337,30 @@ def cenario_publicado(*, orgao, prefixo: str = "2026") -> CenarioPublicado:
     eliminada.situacao = "eliminada"
     eliminada.save()
     return CenarioPublicado(selecao, vaga, inscricoes, preliminar, final)
+
+
+def urls_publicas(cenario: CenarioPublicado) -> dict[str, str]:
+    """Um endereço de cada tipo de página pública lida por GET."""
+    from django.urls import reverse
+
+    pk = cenario.selecao.pk
+
+    def vaga(versao: str, lista: str) -> str:
+        return reverse("publico:resultado_vaga", args=[pk, versao, cenario.vaga.codigo, lista])
+
+    return {
+        "inicio": reverse("inicio"),
+        "selecoes": reverse("publico:selecoes"),
+        "selecoes_filtradas": reverse("publico:selecoes")
+        + "?q=direito&uf=DF&situacao=resultado_final",
+        "selecao": reverse("publico:selecao", args=[pk]),
+        "resultados": reverse("publico:resultados", args=[pk]),
+        "resultados_preliminar": reverse("publico:resultados", args=[pk, "preliminar-1"]),
+        "classificacao": vaga("atual", "classificacao"),
+        "lista_negros": vaga("atual", "negros"),
+        "lista_pcd": vaga("atual", "pcd"),
+        "convocacao": vaga("atual", "convocacao"),
+        "classificacao_busca": vaga("final-1", "classificacao") + "?q=silva",
+        "minha_situacao": reverse("publico:minha_situacao"),
+        "nao_encontrada": "/publico/selecoes/999999/",
+    }
