@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
+from candidatos.selectors.publico.memoria import limpar_todas
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGUMENTOS = [
     "--headless",
@@ -33,8 +35,10 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(autouse=True)
 def _cache_limpo():
     cache.clear()
+    limpar_todas()
     yield
     cache.clear()
+    limpar_todas()
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 import pytest
 from django.core.cache import cache
 
+from candidatos.selectors.publico.memoria import limpar_todas
 from tests.publico.factories import cenario_publicado
 
 
@@ -8,8 +9,10 @@ from tests.publico.factories import cenario_publicado
 def _cache_limpo():
     """Páginas de resultado e limites de tentativa vivem no cache: cada teste começa do zero."""
     cache.clear()
+    limpar_todas()
     yield
     cache.clear()
+    limpar_todas()
 
 
 @pytest.fixture

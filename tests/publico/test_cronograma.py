@@ -5,13 +5,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from candidatos.selectors.publico import (
-    SituacaoFase,
-    VersaoResumo,
-    _situacao_fase,
-    cronograma,
-    somar_meses,
-)
+from candidatos.selectors.publico import SituacaoFase, VersaoResumo, cronograma, somar_meses
+from candidatos.selectors.publico.selecoes import _situacao_fase
 from selecoes.models import Selecao
 
 BRT = ZoneInfo("America/Sao_Paulo")

@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Convocacao, SituacaoConvocacao, TipoResultado
+from candidatos.selectors.publico import memoria
+from candidatos.selectors.publico import resultados as resultados_selectors
 from selecoes.models import SituacaoSelecao
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 from tests.publico.factories import criar_inscricoes_em_massa, publicar_selecao, publicar_versao
@@ -201,33 +203,70 @@ def test_nome_civil_nunca_aparece_quando_ha_nome_social(client, cenario):
     assert "João Civil Registrado" not in html
 
 
-def test_pagina_em_cache_ate_mudar_a_versao_vigente(client, cenario, django_assert_max_num_queries):
+def test_pagina_em_cache_sem_consultas_ao_banco(client, cenario, django_assert_num_queries):
     url = _url(cenario)
     primeira = client.get(url).content
-    with django_assert_max_num_queries(2):
+    with django_assert_num_queries(0):
         assert client.get(url).content == primeira
-    nova = publicar_versao(
+
+
+def _nova_versao(cenario):
+    return publicar_versao(
         cenario.selecao,
         [(cenario.vaga, cenario.inscricoes[::-1])],
         numero=3,
         motivo="Nova avaliação após decisão judicial.",
     )
+
+
+@pytest.fixture
+def estado_sem_atraso(monkeypatch):
+    """Estado vivo relido a cada pedido, como se a validade curta já tivesse passado."""
+    monkeypatch.setattr(resultados_selectors, "VALIDADE_ESTADO_SEGUNDOS", 0)
+
+
+def test_publicar_nova_versao_invalida_a_pagina(client, cenario, estado_sem_atraso):
+    url = _url(cenario)
+    client.get(url)
+    antiga = _url(cenario, versao="final-2")
+    client.get(antiga)
+    nova = _nova_versao(cenario)
     resposta = client.get(url)
     assert resposta.context["versao"].id == nova.pk
     assert _linhas(resposta)[0][0] == "2026000012"
     # A versão antiga, já em cache, passa a avisar que foi substituída.
-    antiga = _url(cenario, versao="final-2")
     assert "Esta versão foi substituída" in client.get(antiga).content.decode()
 
 
-def test_cache_acompanha_o_estado_atual(client, cenario):
+def test_versao_nova_aparece_quando_vence_a_validade_do_estado(client, cenario, monkeypatch):
+    url = _url(cenario)
+    client.get(url)
+    nova = _nova_versao(cenario)
+    # Dentro da validade curta do estado, a página guardada continua valendo…
+    assert "Resultado final, versão 3" not in client.get(url).content.decode()
+    # …e, vencida a validade, a impressão não confere mais e a página é refeita.
+    agora = memoria.time.monotonic()
+    atraso = resultados_selectors.VALIDADE_ESTADO_SEGUNDOS + 0.1
+    monkeypatch.setattr(memoria.time, "monotonic", lambda: agora + atraso)
+    assert client.get(url).context["versao"].id == nova.pk
+
+
+@pytest.mark.parametrize(
+    ("nova_situacao", "rotulo"),
+    [
+        (SituacaoConvocacao.RECUSADA, "Desistente"),
+        (SituacaoConvocacao.CONTRATADO, "Contratado(a)"),
+        (SituacaoConvocacao.ELIMINADO, "Eliminado(a)"),
+    ],
+)
+def test_cache_acompanha_o_estado_atual(client, cenario, estado_sem_atraso, nova_situacao, rotulo):
     url = _url(cenario)
     assert dict(_linhas(client.get(url)))["2026000003"] == "Convocado(a)"
     Convocacao.objects.filter(inscricao__numero="2026000003").update(
-        situacao=SituacaoConvocacao.RECUSADA
+        situacao=nova_situacao, data_inicio=dt.date(2026, 12, 1), numero_tce="TCE-9"
     )
     html = client.get(url).content.decode()
-    assert "Desistente" in html.split("2026000003", 1)[1].split("</tr>", 1)[0]
+    assert rotulo in html.split("2026000003", 1)[1].split("</tr>", 1)[0]
 
 
 def test_usuario_com_sessao_nao_recebe_pagina_de_outro(client, cenario, alice):
