@@ -68,6 +68,9 @@ def selecao(request: HttpRequest, pk: int) -> HttpResponse:
         "secao": "selecoes",
         "selecao": selecao,
         "inscricoes_abertas": selecao.inscricoes_abertas(agora),
+        "url_inscricao": sel.url_nomeada(
+            "inscricao_publica:formulario", selecao.pk, f"/inscricao/selecao/{selecao.pk}/"
+        ),
         "quadro": quadro,
         "criterios": sel.criterios_desempate(selecao=selecao),
         "documentos": sel.documentos_publicos(selecao=selecao),
@@ -99,6 +102,7 @@ def resultados(request: HttpRequest, pk: int, versao: str = "atual") -> HttpResp
         "versao": escolhida,
         "vigente": sel.versao_vigente(versoes),
         "resultado": sel.resultado_publicado(escolhida) if escolhida else None,
+        "pdf": sel.pdf_do_resultado(versao_id=escolhida.id) if escolhida else None,
     }
     return render(request, "publico/resultados.html", contexto)
 

@@ -7,8 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Convocacao, SituacaoConvocacao, TipoResultado
-from candidatos.selectors.publico import memoria
+from candidatos.selectors.publico import interpretar_conteudo, memoria
 from candidatos.selectors.publico import resultados as resultados_selectors
+from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes.models import SituacaoSelecao
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 from tests.publico.factories import criar_inscricoes_em_massa, publicar_selecao, publicar_versao
@@ -54,6 +55,20 @@ def test_historico_de_versoes_com_datas_motivo_e_hash(client, cenario):
     assert cenario.final.hash_conteudo in html
     assert timezone.localtime(cenario.final.publicado_em).strftime("%d/%m/%Y %H:%M") in html
     assert _url(cenario, versao="final-2", lista="negros") in html
+
+
+def test_pdf_da_versao_quando_pronto(client, cenario):
+    url = reverse("publico:resultados", args=[cenario.selecao.pk])
+    assert "(PDF)" not in client.get(url).content.decode()
+    documento = Documento.objects.create(
+        tipo=TipoDocumento.RESULTADO,
+        chave=f"resultado:{cenario.final.pk}",
+        titulo="Resultado final, versão 2",
+        selecao=cenario.selecao,
+        publico=True,
+        status=StatusDocumento.PRONTO,
+    )
+    assert f'href="/documentos/{documento.pk}/arquivo/"' in client.get(url).content.decode()
 
 
 def test_versao_agendada_para_o_futuro_nao_aparece(client, cenario):
@@ -109,6 +124,25 @@ def test_lista_pcd_inexistente_quando_a_selecao_nao_reserva_pcd(client, orgao):
     )
     pcd = reverse("publico:resultado_vaga", args=[selecao.pk, *base, "pcd"])
     assert client.get(pcd).status_code == 404
+
+
+def test_lista_pcd_some_quando_nao_ha_vaga_nem_candidato_pcd():
+    """O produtor pode gravar "pcd": 0 em toda vaga (docs/resultado.md não proíbe)."""
+    conteudo = {
+        "vagas": [
+            {"codigo": "A", "ofertadas": 2, "reservadas": {"negros": 1, "pcd": 0}},
+            {
+                "codigo": "B",
+                "ofertadas": 1,
+                "reservadas": {"negros": 0, "pcd": 0},
+                "classificacao": [{"posicao": 1, "inscricao": "1", "nome": "X", "listas": ["pcd"]}],
+                "lista_pcd": ["1"],
+            },
+        ]
+    }
+    vagas = interpretar_conteudo(1, conteudo).vagas
+    assert "pcd" not in dict(vagas["A"].listas_disponiveis)
+    assert "pcd" in dict(vagas["B"].listas_disponiveis)
 
 
 @pytest.mark.parametrize(

@@ -147,7 +147,7 @@ def test_pagina_da_selecao_lista_so_documentos_publicos_e_prontos(client, cenari
     documento("publico-gerando", publico=True, status=StatusDocumento.GERANDO)
     documento("interno", publico=False, status=StatusDocumento.PRONTO)
     html = client.get(reverse("publico:selecao", args=[cenario.selecao.pk])).content.decode()
-    assert f'href="/documentos/{pronto.pk}/baixar/"' in html
+    assert f'href="/documentos/{pronto.pk}/arquivo/"' in html
     assert "Documento publico-pronto" in html
     assert "ab" * 32 in html
     assert "Documento publico-gerando" not in html
@@ -178,6 +178,14 @@ def test_pagina_da_selecao_tem_cronograma_e_versoes_do_edital(client, cenario):
     assert "Correção do número de vagas de ADM-RJ." in html
     assert "Retificação nº 1" in html
     assert "10/03/2026" in html
+
+
+def test_inscricao_so_e_oferecida_com_inscricoes_abertas(client, catalogo, cenario):
+    aberta = catalogo["direito_df"]
+    html = client.get(reverse("publico:selecao", args=[aberta.pk])).content.decode()
+    assert f'href="/inscricao/selecao/{aberta.pk}/"' in html
+    encerrada = client.get(reverse("publico:selecao", args=[cenario.selecao.pk]))
+    assert "Inscrever-se" not in encerrada.content.decode()
 
 
 def test_inicio_destaca_inscricoes_abertas(client, catalogo):

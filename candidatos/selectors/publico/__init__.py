@@ -34,10 +34,12 @@ from candidatos.selectors.publico.selecoes import (
     criterios_desempate,
     cronograma,
     documentos_publicos,
+    pdf_do_resultado,
     selecao_publicada,
     selecoes_com_inscricoes_abertas,
     selecoes_publicas,
     somar_meses,
+    url_nomeada,
     versoes_do_edital,
 )
 from candidatos.selectors.publico.situacao import (
@@ -74,6 +76,7 @@ __all__ = [
     "localizar_inscricao",
     "normalizar",
     "parece_cpf",
+    "pdf_do_resultado",
     "resultado_publicado",
     "selecao_publicada",
     "selecoes_com_inscricoes_abertas",
@@ -82,6 +85,7 @@ __all__ = [
     "situacao_publica",
     "situacoes_atuais",
     "somar_meses",
+    "url_nomeada",
     "versao_pelo_slug",
     "versao_vigente",
     "versoes_do_edital",

@@ -134,7 +134,7 @@ class VagaResultado:
         return [
             (chave, rotulo)
             for chave, rotulo in LISTAS.items()
-            if chave != "pcd" or "pcd" in self.reservadas or self.linhas["pcd"]
+            if chave != "pcd" or self.reservadas.get("pcd") or self.linhas["pcd"]
         ]
 
 

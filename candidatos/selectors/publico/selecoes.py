@@ -137,23 +137,32 @@ def url_nomeada(nome: str, argumento: object, caminho: str) -> str:
         return caminho
 
 
+def _publico(documento: Documento) -> DocumentoPublico:
+    return DocumentoPublico(
+        id=documento.pk,
+        titulo=documento.titulo,
+        tipo=documento.get_tipo_display(),
+        gerado_em=documento.gerado_em,
+        hash_arquivo=documento.hash_arquivo,
+        desatualizado=documento.desatualizado,
+        url=url_nomeada("documentos:arquivo", documento.pk, f"/documentos/{documento.pk}/arquivo/"),
+    )
+
+
+def _prontos() -> QuerySet[Documento]:
+    return Documento.objects.filter(publico=True, status=StatusDocumento.PRONTO)
+
+
 def documentos_publicos(*, selecao: Selecao) -> list[DocumentoPublico]:
     """PDFs públicos e prontos da seleção (edital, anexos, listas de resultado)."""
-    documentos = Documento.objects.filter(
-        selecao=selecao, publico=True, status=StatusDocumento.PRONTO
-    ).order_by("tipo", "-gerado_em", "-pk")
-    return [
-        DocumentoPublico(
-            id=d.pk,
-            titulo=d.titulo,
-            tipo=d.get_tipo_display(),
-            gerado_em=d.gerado_em,
-            hash_arquivo=d.hash_arquivo,
-            desatualizado=d.desatualizado,
-            url=url_nomeada("documentos:baixar", d.pk, f"/documentos/{d.pk}/baixar/"),
-        )
-        for d in documentos
-    ]
+    documentos = _prontos().filter(selecao=selecao).order_by("tipo", "-gerado_em", "-pk")
+    return [_publico(d) for d in documentos]
+
+
+def pdf_do_resultado(*, versao_id: int) -> DocumentoPublico | None:
+    """O PDF de uma versão de resultado, quando já gerado (chave ``resultado:<id>``)."""
+    documento = _prontos().filter(chave=f"resultado:{versao_id}").first()
+    return _publico(documento) if documento else None
 
 
 # --------------------------------------------------------------------------- cronograma
