@@ -113,6 +113,39 @@ def _semear() -> str:
     return f"{url}?page={PAGINA}"
 
 
+def _medir_consulta(amostras: int = 200) -> str:
+    """Minha situação: tempo de "não existe" e de "CPF errado" (devem ser parecidos)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from candidatos.models import Inscricao
+    from tests.factories import gerar_cpf
+
+    cliente = Client(HTTP_HOST="127.0.0.1")
+    url = reverse("publico:minha_situacao")
+    numeros = list(Inscricao.objects.values_list("numero", flat=True)[: amostras + 20])
+    tempos: dict[str, list[float]] = {"nao_existe": [], "cpf_errado": []}
+    for n, numero in enumerate(numeros):
+        # IPs e inscrições diferentes a cada tentativa: o limite por minuto não interfere.
+        casos = {
+            "nao_existe": {"numero": f"X{n:09d}", "cpf": gerar_cpf(n)},
+            "cpf_errado": {"numero": numero, "cpf": gerar_cpf(n)},
+        }
+        for nome, dados in casos.items():
+            inicio = time.perf_counter()
+            resposta = cliente.post(url, dados, REMOTE_ADDR=f"10.9.{n // 250}.{n % 250}")
+            duracao = time.perf_counter() - inicio
+            if "Não encontramos uma inscrição" not in resposta.content.decode():
+                raise RuntimeError("a consulta deveria falhar")
+            if n >= 20:  # as primeiras aquecem o processo
+                tempos[nome].append(duracao * 1000)
+    medianas = {nome: statistics.median(valores) for nome, valores in tempos.items()}
+    return (
+        f"Minha situação (mediana de {amostras}): não existe {medianas['nao_existe']:.2f} ms, "
+        f"CPF errado {medianas['cpf_errado']:.2f} ms"
+    )
+
+
 def _url_do_banco(banco: dict[str, Any]) -> str:
     if "sqlite" in banco["ENGINE"]:
         return f"sqlite:///{banco['NAME']}"
@@ -281,6 +314,7 @@ def executar() -> dict[str, float]:
     try:
         print(f"    semeando {CANDIDATOS} candidatos…", flush=True)
         caminho = _semear()
+        consulta = _medir_consulta()
         url_banco = _url_do_banco(banco)
         connections.close_all()
         porta = _porta_livre()
@@ -312,7 +346,9 @@ def executar() -> dict[str, float]:
         status, corpo = _get(porta, caminho)
         if status != 200 or b"tabela-resultado" not in corpo:
             raise RuntimeError(f"a página de resultado respondeu {status}")
-        return _rodadas(porta, caminho)
+        figuras = _rodadas(porta, caminho)
+        print(f"    {consulta}", flush=True)
+        return figuras
     finally:
         if processo is not None:
             processo.terminate()
