@@ -1,5 +1,7 @@
 """Formulários das páginas públicas: filtros das seleções e consulta da própria situação."""
 
+from typing import Any
+
 from django import forms
 
 from candidatos.selectors.publico import INSCRICOES_ABERTAS, FiltrosSelecoes
@@ -55,8 +57,8 @@ class FiltroSelecoesForm(forms.Form):
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         com_selecao = Selecao.objects.publicadas().values("orgao")
         self.fields["orgao"].choices = [
             ("", "Todos"),

@@ -280,7 +280,7 @@ class SituacaoPublica:
     DESLIGADO = "Desligado(a)"
 
 
-_PELA_CONVOCACAO = {
+_PELA_CONVOCACAO: dict[str, str] = {
     SituacaoConvocacao.AGUARDANDO: SituacaoPublica.CONVOCADO,
     SituacaoConvocacao.ACEITA: SituacaoPublica.CONVOCADO,
     SituacaoConvocacao.CONTRATADO: SituacaoPublica.CONTRATADO,
@@ -290,7 +290,7 @@ _PELA_CONVOCACAO = {
     SituacaoConvocacao.ELIMINADO: SituacaoPublica.ELIMINADO,
     SituacaoConvocacao.DESLIGADO: SituacaoPublica.DESLIGADO,
 }
-_PELA_INSCRICAO = {
+_PELA_INSCRICAO: dict[str, str] = {
     SituacaoInscricao.DESISTENTE: SituacaoPublica.DESISTENTE,
     SituacaoInscricao.ELIMINADA: SituacaoPublica.ELIMINADO,
 }
@@ -298,11 +298,7 @@ _PELA_INSCRICAO = {
 
 def situacao_publica(*, convocacao: str | None = None, inscricao: str | None = None) -> str:
     """Eliminação e desistência da inscrição prevalecem sobre a convocação."""
-    if inscricao in _PELA_INSCRICAO:
-        return _PELA_INSCRICAO[inscricao]  # type: ignore[index]
-    if convocacao in _PELA_CONVOCACAO:
-        return _PELA_CONVOCACAO[convocacao]  # type: ignore[index]
-    return ""
+    return _PELA_INSCRICAO.get(inscricao or "") or _PELA_CONVOCACAO.get(convocacao or "", "")
 
 
 def situacoes_atuais(*, selecao_id: int) -> dict[str, dict[str, str]]:

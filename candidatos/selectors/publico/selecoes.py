@@ -232,14 +232,16 @@ def cronograma(
         do_tipo = [v for v in versoes_resultado if v.tipo == tipo]
         if not do_tipo:
             fases.append((f"{tipo.label} (a publicar)", None, None, ""))
-        for versao in do_tipo:
-            fases.append((f"Publicação: {versao.rotulo}", versao.publicado_em, None, versao.motivo))
-            if versao.recurso_inicio and versao.recurso_fim:
+        for publicada in do_tipo:
+            fases.append(
+                (f"Publicação: {publicada.rotulo}", publicada.publicado_em, None, publicada.motivo)
+            )
+            if publicada.recurso_inicio and publicada.recurso_fim:
                 fases.append(
                     (
-                        f"Prazo de recurso — {versao.rotulo}",
-                        versao.recurso_inicio,
-                        versao.recurso_fim,
+                        f"Prazo de recurso — {publicada.rotulo}",
+                        publicada.recurso_inicio,
+                        publicada.recurso_fim,
                         "",
                     )
                 )
@@ -254,10 +256,12 @@ def cronograma(
                 f"{selecao.validade_meses} meses a partir do resultado final",
             )
         )
-    datadas = [f for f in fases if f[1] is not None]
-    sem_data = [f for f in fases if f[1] is None]
-    datadas.sort(key=lambda f: _como_datahora(f[1]))  # type: ignore[arg-type]
+    datadas = sorted(
+        ((nome, inicio, fim, detalhe) for nome, inicio, fim, detalhe in fases if inicio),
+        key=lambda fase: _como_datahora(fase[1]),
+    )
+    sem_data = [fase for fase in fases if fase[1] is None]
     return [
         Fase(nome, inicio, fim, _situacao_fase(inicio, fim, agora), detalhe)
-        for nome, inicio, fim, detalhe in datadas + sem_data
+        for nome, inicio, fim, detalhe in [*datadas, *sem_data]
     ]
