@@ -71,10 +71,6 @@ class FiltroSelecoesForm(forms.Form):
         dados = {nome: self.cleaned_data.get(nome) or "" for nome in self.fields}
         return FiltrosSelecoes(**{k: v.strip() for k, v in dados.items()})
 
-    @property
-    def filtrando(self) -> bool:
-        return any(self.filtros().__dict__.values())
-
 
 class ConsultaSituacaoForm(forms.Form):
     numero = forms.CharField(

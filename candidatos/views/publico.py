@@ -17,6 +17,7 @@ from candidatos.forms.publico import ConsultaSituacaoForm, FiltroSelecoesForm
 from candidatos.selectors import publico as sel
 from candidatos.selectors.publico.memoria import MemoriaLocal
 from selecoes.limites import ip_do_cliente, limitar
+from selecoes.models import Selecao
 from selecoes.selectors import quadro_reserva
 
 POR_PAGINA_SELECOES = 20
@@ -30,7 +31,6 @@ def inicio(request: HttpRequest) -> HttpResponse:
     contexto = {
         "secao": "inicio",
         "abertas": sel.selecoes_com_inscricoes_abertas(agora=agora),
-        "form": FiltroSelecoesForm(),
     }
     return render(request, "inicio.html", contexto)
 
@@ -50,7 +50,7 @@ def selecoes(request: HttpRequest) -> HttpResponse:
     return render(request, "publico/selecoes.html", contexto)
 
 
-def _selecao_ou_404(pk: int):
+def _selecao_ou_404(pk: int) -> Selecao:
     selecao = sel.selecao_publicada(pk=pk)
     if selecao is None:
         raise Http404("Seleção não encontrada.")
