@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from candidatos.views import publico as publico_views
 from selecoes import views as selecoes_views
 
 conta = [
@@ -30,7 +31,7 @@ conta = [
 ]
 
 urlpatterns = [
-    path("", selecoes_views.inicio, name="inicio"),
+    path("", publico_views.inicio, name="inicio"),
     path("conta/", include(conta)),
     path("rh/", selecoes_views.painel, name="painel"),
     path("rh/selecoes/", include("selecoes.urls")),

@@ -1,0 +1,384 @@
+"""Versões publicadas de resultado (docs/resultado.md), busca e estado vivo.
+
+Dos resultados sai somente o que o Decreto nº 9.427/2018 manda publicar (art. 1º,
+§ 3º; art. 4º): número de inscrição, nome de exibição e a pertença às listas. O
+estado vivo (convocado, contratado, desistente, eliminado) vem das tabelas, sem motivos.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from candidatos.models import (
+    Convocacao,
+    Inscricao,
+    Modalidade,
+    ResultadoVersao,
+    SituacaoConvocacao,
+    SituacaoInscricao,
+    TipoResultado,
+)
+from candidatos.selectors.publico.memoria import MemoriaLocal
+from selecoes.models import SituacaoSelecao
+from selecoes.validators import cpf_valido
+
+POR_PAGINA_RESULTADO = 50
+
+# --------------------------------------------------------------------------- resultados
+
+
+@dataclass(frozen=True)
+class VersaoResumo:
+    """Uma versão publicada de resultado, sem o conteúdo (que é grande)."""
+
+    id: int
+    tipo: str
+    numero: int
+    publicado_em: datetime
+    motivo: str
+    recurso_inicio: datetime | None
+    recurso_fim: datetime | None
+    hash_conteudo: str
+
+    @property
+    def slug(self) -> str:
+        return f"{self.tipo}-{self.numero}"
+
+    @property
+    def rotulo(self) -> str:
+        return f"{TipoResultado(self.tipo).label}, versão {self.numero}"
+
+
+_CAMPOS_VERSAO = (
+    "id",
+    "tipo",
+    "numero",
+    "publicado_em",
+    "motivo",
+    "recurso_inicio",
+    "recurso_fim",
+    "hash_conteudo",
+)
+
+
+def versoes_resultado(*, selecao_id: int, agora: datetime) -> list[VersaoResumo]:
+    """Histórico de versões publicadas (preliminar e finais), da mais antiga à mais nova."""
+    linhas = (
+        ResultadoVersao.objects.filter(selecao_id=selecao_id, publicado_em__lte=agora)
+        .exclude(selecao__situacao=SituacaoSelecao.RASCUNHO)
+        .order_by("publicado_em", "pk")
+        .values_list(*_CAMPOS_VERSAO)
+    )
+    return [VersaoResumo(*linha) for linha in linhas]
+
+
+def versao_vigente(versoes: list[VersaoResumo]) -> VersaoResumo | None:
+    """A que vale agora: a última final; sem final, a última preliminar."""
+    finais = [v for v in versoes if v.tipo == TipoResultado.FINAL]
+    candidatas = finais or versoes
+    return max(candidatas, key=lambda v: (v.publicado_em, v.numero), default=None)
+
+
+def versao_pelo_slug(versoes: list[VersaoResumo], slug: str) -> VersaoResumo | None:
+    if slug == "atual":
+        return versao_vigente(versoes)
+    return next((v for v in versoes if v.slug == slug), None)
+
+
+LISTAS = {
+    "classificacao": "Classificação geral",
+    "negros": "Lista de candidatos negros",
+    "pcd": "Lista de pessoas com deficiência",
+    "convocacao": "Ordem de convocação",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LinhaLista:
+    posicao: int
+    classificacao: int | None
+    inscricao: str
+    nome: str
+    nota_final: str
+    listas: tuple[str, ...]
+    modalidade: str
+    busca: str
+
+    @property
+    def rotulo_listas(self) -> str:
+        return ", ".join(ROTULOS_LISTAS_RESERVA.get(lista, lista) for lista in self.listas)
+
+
+ROTULOS_LISTAS_RESERVA = {"negros": "Candidatos negros", "pcd": "Pessoas com deficiência"}
+
+
+@dataclass(frozen=True)
+class VagaResultado:
+    codigo: str
+    area: str
+    municipio: str
+    uf: str
+    ofertadas: int
+    reservadas: dict[str, int]
+    linhas: dict[str, tuple[LinhaLista, ...]]
+    explicacoes: dict[str, str]
+
+    @property
+    def listas_disponiveis(self) -> list[tuple[str, str]]:
+        """PcD só aparece quando a seleção reserva para PcD (Lei 11.788/2008, art. 17, § 5º)."""
+        return [
+            (chave, rotulo)
+            for chave, rotulo in LISTAS.items()
+            if chave != "pcd" or self.reservadas.get("pcd") or self.linhas["pcd"]
+        ]
+
+
+@dataclass(frozen=True)
+class ResultadoPublicado:
+    versao_id: int
+    selecao: dict[str, Any]
+    reserva: dict[str, Any]
+    vagas: dict[str, VagaResultado] = field(default_factory=dict)
+
+
+def normalizar(texto: str) -> str:
+    """Minúsculas sem acentos, para buscar "jose" e achar "José"."""
+    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+    return " ".join(sem_acento.casefold().split())
+
+
+ROTULOS_MODALIDADE = dict(Modalidade.choices)
+
+
+def _vaga_do_conteudo(dados: dict[str, Any]) -> VagaResultado:
+    classificacao = dados.get("classificacao", [])
+    por_inscricao: dict[str, dict[str, Any]] = {c["inscricao"]: c for c in classificacao}
+    geral = tuple(
+        LinhaLista(
+            posicao=c["posicao"],
+            classificacao=c["posicao"],
+            inscricao=c["inscricao"],
+            nome=c["nome"],
+            nota_final=c.get("nota_final") or "",
+            listas=tuple(c.get("listas", ())),
+            modalidade="",
+            busca=normalizar(c["nome"]),
+        )
+        for c in classificacao
+    )
+
+    def lista(numeros: list[str]) -> tuple[LinhaLista, ...]:
+        linhas = []
+        for indice, numero in enumerate(numeros, start=1):
+            c = por_inscricao.get(numero, {})
+            nome = c.get("nome", "")
+            linhas.append(
+                LinhaLista(
+                    posicao=indice,
+                    classificacao=c.get("posicao"),
+                    inscricao=numero,
+                    nome=nome,
+                    nota_final=c.get("nota_final") or "",
+                    listas=tuple(c.get("listas", ())),
+                    modalidade="",
+                    busca=normalizar(nome),
+                )
+            )
+        return tuple(linhas)
+
+    convocacao = tuple(
+        LinhaLista(
+            posicao=c["ordem"],
+            classificacao=por_inscricao.get(c["inscricao"], {}).get("posicao"),
+            inscricao=c["inscricao"],
+            nome=c["nome"],
+            nota_final=por_inscricao.get(c["inscricao"], {}).get("nota_final") or "",
+            listas=tuple(por_inscricao.get(c["inscricao"], {}).get("listas", ())),
+            modalidade=ROTULOS_MODALIDADE.get(c["modalidade"], c["modalidade"]),
+            busca=normalizar(c["nome"]),
+        )
+        for c in dados.get("convocacao", [])
+    )
+    return VagaResultado(
+        codigo=dados["codigo"],
+        area=dados.get("area", ""),
+        municipio=dados.get("municipio", ""),
+        uf=dados.get("uf", ""),
+        ofertadas=int(dados.get("ofertadas", 0)),
+        reservadas={k: int(v) for k, v in (dados.get("reservadas") or {}).items()},
+        linhas={
+            "classificacao": geral,
+            "negros": lista(dados.get("lista_negros", [])),
+            "pcd": lista(dados.get("lista_pcd", [])),
+            "convocacao": convocacao,
+        },
+        explicacoes=dict(dados.get("explicacoes", {})),
+    )
+
+
+def interpretar_conteudo(versao_id: int, conteudo: dict[str, Any]) -> ResultadoPublicado:
+    return ResultadoPublicado(
+        versao_id=versao_id,
+        selecao=dict(conteudo.get("selecao", {})),
+        reserva=dict(conteudo.get("reserva", {})),
+        vagas={v["codigo"]: _vaga_do_conteudo(v) for v in conteudo.get("vagas", [])},
+    )
+
+
+# Versões publicadas são imutáveis e o hash identifica o conteúdo: podem ficar no processo.
+_versoes_interpretadas: MemoriaLocal[ResultadoPublicado] = MemoriaLocal(capacidade=8)
+
+
+def resultado_publicado(versao: VersaoResumo) -> ResultadoPublicado:
+    """O conteúdo da versão, interpretado uma vez por processo (alguns MB com 10.000 candidatos)."""
+
+    def carregar() -> ResultadoPublicado:
+        conteudo = ResultadoVersao.objects.values_list("conteudo", flat=True).get(pk=versao.id)
+        return interpretar_conteudo(versao.id, conteudo)
+
+    return _versoes_interpretadas.obter_ou_calcular((versao.id, versao.hash_conteudo), carregar)
+
+
+_CPF_FORMATADO = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
+
+
+def parece_cpf(termo: str) -> bool:
+    """A busca pública nunca aceita CPF (nem deixa o CPF na URL e nos registros)."""
+    termo = termo.strip()
+    return bool(_CPF_FORMATADO.fullmatch(termo)) or (
+        termo.isdigit() and len(termo) == 11 and cpf_valido(termo)
+    )
+
+
+def buscar(linhas: tuple[LinhaLista, ...], termo: str) -> tuple[LinhaLista, ...]:
+    """Busca por nome (sem acentos, qualquer parte) ou por número de inscrição."""
+    termo = termo.strip()
+    if not termo:
+        return linhas
+    if any(caractere.isdigit() for caractere in termo):
+        numero = termo.upper()
+        return tuple(linha for linha in linhas if numero in linha.inscricao.upper())
+    alvo = normalizar(termo)
+    return tuple(linha for linha in linhas if alvo in linha.busca)
+
+
+# --------------------------------------------------------------------------- estado vivo
+
+
+class SituacaoPublica:
+    """Rótulos públicos do estado atual: sem motivos (arts. 2º, parágrafo único, e 4º, § 2º)."""
+
+    CONVOCADO = "Convocado(a)"
+    CONTRATADO = "Contratado(a)"
+    DESISTENTE = "Desistente"
+    ELIMINADO = "Eliminado(a)"
+    DESLIGADO = "Desligado(a)"
+
+
+_PELA_CONVOCACAO: dict[str, str] = {
+    SituacaoConvocacao.AGUARDANDO: SituacaoPublica.CONVOCADO,
+    SituacaoConvocacao.ACEITA: SituacaoPublica.CONVOCADO,
+    SituacaoConvocacao.CONTRATADO: SituacaoPublica.CONTRATADO,
+    SituacaoConvocacao.RECUSADA: SituacaoPublica.DESISTENTE,
+    SituacaoConvocacao.NAO_COMPARECEU: SituacaoPublica.DESISTENTE,
+    SituacaoConvocacao.DESISTIU: SituacaoPublica.DESISTENTE,
+    SituacaoConvocacao.ELIMINADO: SituacaoPublica.ELIMINADO,
+    SituacaoConvocacao.DESLIGADO: SituacaoPublica.DESLIGADO,
+}
+_PELA_INSCRICAO: dict[str, str] = {
+    SituacaoInscricao.DESISTENTE: SituacaoPublica.DESISTENTE,
+    SituacaoInscricao.ELIMINADA: SituacaoPublica.ELIMINADO,
+}
+
+
+def situacao_publica(*, convocacao: str | None = None, inscricao: str | None = None) -> str:
+    """Eliminação e desistência da inscrição prevalecem sobre a convocação."""
+    return _PELA_INSCRICAO.get(inscricao or "") or _PELA_CONVOCACAO.get(convocacao or "", "")
+
+
+def situacoes_atuais(*, selecao_id: int) -> dict[str, dict[str, str]]:
+    """Vaga → número de inscrição → estado público atual, em duas consultas pequenas.
+
+    Só as inscrições convocadas, desistentes ou eliminadas (poucas), mesmo quando
+    as classificações têm milhares de candidatos.
+    """
+    convocacoes = (
+        Convocacao.objects.filter(vaga__selecao_id=selecao_id)
+        .order_by()
+        .values_list("vaga__codigo", "inscricao__numero", "situacao")
+    )
+    inscricoes = (
+        Inscricao.objects.filter(selecao_id=selecao_id, situacao__in=list(_PELA_INSCRICAO))
+        .order_by()
+        .values_list("vaga__codigo", "numero", "situacao")
+    )
+    por_numero: dict[tuple[str, str], dict[str, str]] = {}
+    for codigo, numero, situacao in convocacoes:
+        por_numero.setdefault((codigo, numero), {})["convocacao"] = situacao
+    for codigo, numero, situacao in inscricoes:
+        por_numero.setdefault((codigo, numero), {})["inscricao"] = situacao
+    resultado: dict[str, dict[str, str]] = {}
+    for (codigo, numero), estados in sorted(por_numero.items()):
+        if rotulo := situacao_publica(**estados):
+            resultado.setdefault(codigo, {})[numero] = rotulo
+    return resultado
+
+
+# Quanto tempo, no máximo, uma página de resultado demora a mostrar uma versão nova
+# ou uma mudança de estado (convocação, contratação, desistência, eliminação).
+VALIDADE_ESTADO_SEGUNDOS = 2.0
+
+
+@dataclass(frozen=True)
+class EstadoPublico:
+    """O que decide se uma página de resultado guardada ainda vale.
+
+    ``impressoes`` resume, por vaga, o estado vivo; com os ids das versões exibida e
+    vigente, forma a impressão que acompanha cada página em cache.
+    """
+
+    versoes: tuple[VersaoResumo, ...]
+    vigente: VersaoResumo | None
+    situacoes: dict[str, dict[str, str]]
+    impressoes: dict[str, str]
+
+    def impressao(self, escolhida: VersaoResumo, codigo: str) -> str:
+        vigente = self.vigente.id if self.vigente else ""
+        return (
+            f"{escolhida.id}:{escolhida.hash_conteudo}:{vigente}:{self.impressoes.get(codigo, '')}"
+        )
+
+
+def calcular_estado_publico(*, selecao_id: int, agora: datetime) -> EstadoPublico:
+    situacoes = situacoes_atuais(selecao_id=selecao_id)
+    versoes = versoes_resultado(selecao_id=selecao_id, agora=agora)
+    return EstadoPublico(
+        versoes=tuple(versoes),
+        vigente=versao_vigente(versoes),
+        situacoes=situacoes,
+        impressoes={
+            codigo: hashlib.sha256(repr(sorted(estados.items())).encode()).hexdigest()[:16]
+            for codigo, estados in situacoes.items()
+        },
+    )
+
+
+_estados: MemoriaLocal[EstadoPublico] = MemoriaLocal(capacidade=256)
+
+
+def estado_publico(*, selecao_id: int, agora: datetime) -> EstadoPublico:
+    """Versões publicadas e estado vivo da seleção, relidos do banco a cada poucos segundos.
+
+    Duas consultas pequenas por seleção e por processo a cada
+    ``VALIDADE_ESTADO_SEGUNDOS``, por maior que seja o tráfego.
+    """
+    return _estados.obter_ou_calcular(
+        selecao_id,
+        lambda: calcular_estado_publico(selecao_id=selecao_id, agora=agora),
+        VALIDADE_ESTADO_SEGUNDOS,
+    )

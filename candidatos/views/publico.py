@@ -1,0 +1,225 @@
+"""Páginas públicas (sem login): seleções, resultados e "Minha situação"."""
+
+import hashlib
+import re
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.cache import add_never_cache_headers, patch_cache_control
+from django.views.decorators.http import require_http_methods, require_safe
+
+from candidatos.forms.publico import ConsultaSituacaoForm, FiltroSelecoesForm
+from candidatos.selectors import publico as sel
+from candidatos.selectors.publico.memoria import MemoriaLocal
+from selecoes.limites import ip_do_cliente, limitar
+from selecoes.models import Selecao
+from selecoes.selectors import quadro_reserva
+
+POR_PAGINA_SELECOES = 20
+TEMPO_CACHE_RESULTADO = 15 * 60
+TENTATIVAS_POR_MINUTO = 10
+
+
+@require_safe
+def inicio(request: HttpRequest) -> HttpResponse:
+    agora = timezone.now()
+    contexto = {
+        "secao": "inicio",
+        "abertas": sel.selecoes_com_inscricoes_abertas(agora=agora),
+    }
+    return render(request, "inicio.html", contexto)
+
+
+@require_safe
+def selecoes(request: HttpRequest) -> HttpResponse:
+    form = FiltroSelecoesForm(request.GET)
+    filtros = form.filtros()
+    lista = sel.selecoes_publicas(filtros=filtros, agora=timezone.now())
+    pagina = Paginator(lista, POR_PAGINA_SELECOES).get_page(request.GET.get("page"))
+    contexto = {
+        "secao": "selecoes",
+        "form": form,
+        "filtrando": any(vars(filtros).values()),
+        "page_obj": pagina,
+    }
+    return render(request, "publico/selecoes.html", contexto)
+
+
+def _selecao_ou_404(pk: int) -> Selecao:
+    selecao = sel.selecao_publicada(pk=pk)
+    if selecao is None:
+        raise Http404("Seleção não encontrada.")
+    return selecao
+
+
+@require_safe
+def selecao(request: HttpRequest, pk: int) -> HttpResponse:
+    selecao = _selecao_ou_404(pk)
+    agora = timezone.now()
+    quadro = quadro_reserva(selecao)
+    versoes_edital = sel.versoes_do_edital(selecao=selecao)
+    versoes = sel.versoes_resultado(selecao_id=selecao.pk, agora=agora)
+    contexto = {
+        "secao": "selecoes",
+        "selecao": selecao,
+        "inscricoes_abertas": selecao.inscricoes_abertas(agora),
+        "url_inscricao": sel.url_nomeada(
+            "inscricao_publica:formulario", selecao.pk, f"/inscricao/selecao/{selecao.pk}/"
+        ),
+        "quadro": quadro,
+        "criterios": sel.criterios_desempate(selecao=selecao),
+        "documentos": sel.documentos_publicos(selecao=selecao),
+        "versoes_edital": versoes_edital,
+        "versoes": versoes,
+        "vigente": sel.versao_vigente(versoes),
+        "fases": sel.cronograma(
+            selecao=selecao,
+            versoes_edital=versoes_edital,
+            versoes_resultado=versoes,
+            agora=agora,
+        ),
+    }
+    return render(request, "publico/selecao.html", contexto)
+
+
+@require_safe
+def resultados(request: HttpRequest, pk: int, versao: str = "atual") -> HttpResponse:
+    """Versões publicadas (histórico) e as vagas da versão escolhida."""
+    selecao = _selecao_ou_404(pk)
+    versoes = sel.versoes_resultado(selecao_id=pk, agora=timezone.now())
+    escolhida = sel.versao_pelo_slug(versoes, versao)
+    if versoes and escolhida is None:
+        raise Http404("Versão de resultado não encontrada.")
+    contexto = {
+        "secao": "selecoes",
+        "selecao": selecao,
+        "versoes": list(reversed(versoes)),
+        "versao": escolhida,
+        "vigente": sel.versao_vigente(versoes),
+        "resultado": sel.resultado_publicado(escolhida) if escolhida else None,
+        "pdf": sel.pdf_do_resultado(versao_id=escolhida.id) if escolhida else None,
+    }
+    return render(request, "publico/resultados.html", contexto)
+
+
+def _pode_usar_cache(request: HttpRequest) -> bool:
+    """Página igual para todos: sem sessão nem mensagens pendentes de quem pede."""
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
+
+
+# Páginas prontas: primeiro no processo, depois no Redis (compartilhado entre processos).
+_paginas: MemoriaLocal[tuple[str, bytes]] = MemoriaLocal(capacidade=512)
+_RECUO = re.compile(r"\n\s+")
+
+
+def _pagina_guardada(chave: str, impressao: str) -> bytes | None:
+    guardada = _paginas.obter(chave)
+    if guardada is None:
+        guardada = cache.get(chave)
+        if guardada is not None:
+            _paginas.guardar(chave, guardada, TEMPO_CACHE_RESULTADO)
+    if guardada is not None and guardada[0] == impressao:
+        return guardada[1]
+    return None
+
+
+def _guardar_pagina(chave: str, impressao: str, html: bytes) -> None:
+    _paginas.guardar(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
+    cache.set(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
+
+
+@require_safe
+def resultado_vaga(
+    request: HttpRequest, pk: int, versao: str, codigo: str, lista: str = "classificacao"
+) -> HttpResponse:
+    """Uma lista de uma vaga numa versão publicada, 50 por página, com o estado atual.
+
+    A página guardada leva a impressão do que a gerou (versão exibida, versão vigente
+    e estado vivo da vaga) e só é servida enquanto a impressão confere: publicar outra
+    versão ou mudar uma convocação troca a impressão, e a página é refeita.
+    """
+    estado = sel.estado_publico(selecao_id=pk, agora=timezone.now())
+    escolhida = sel.versao_pelo_slug(list(estado.versoes), versao)
+    if escolhida is None:
+        raise Http404("Versão de resultado não encontrada.")
+    termo = request.GET.get("q", "").strip()[:100]
+    numero_pagina = request.GET.get("page", "1")[:10]
+    impressao = estado.impressao(escolhida, codigo)
+    chave = (
+        "publico:resultado:"
+        + hashlib.sha256(
+            repr((pk, escolhida.id, codigo, lista, termo, numero_pagina)).encode()
+        ).hexdigest()
+    )
+    usar_cache = _pode_usar_cache(request)
+    if usar_cache and (html := _pagina_guardada(chave, impressao)) is not None:
+        return HttpResponse(html)
+
+    resultado = sel.resultado_publicado(escolhida)
+    vaga = resultado.vagas.get(codigo)
+    if vaga is None or lista not in dict(vaga.listas_disponiveis):
+        raise Http404("Vaga ou lista não encontrada nesta versão.")
+    estados = estado.situacoes.get(codigo, {})
+    busca_por_cpf = sel.parece_cpf(termo)
+    linhas = () if busca_por_cpf else sel.buscar(vaga.linhas[lista], termo)
+    pagina = Paginator(linhas, sel.POR_PAGINA_RESULTADO).get_page(numero_pagina)
+    contexto = {
+        "secao": "selecoes",
+        "selecao_id": pk,
+        "resultado": resultado,
+        "versao": escolhida,
+        "vigente": estado.vigente,
+        "versoes": list(reversed(estado.versoes)),
+        "vaga": vaga,
+        "lista": lista,
+        "rotulo_lista": sel.LISTAS[lista],
+        "termo": "" if busca_por_cpf else termo,
+        "busca_por_cpf": busca_por_cpf,
+        "total": len(linhas),
+        "page_obj": pagina,
+        "linhas": [(linha, estados.get(linha.inscricao, "")) for linha in pagina],
+    }
+    # Sem o recuo das linhas a página fica ~25% menor (a página não tem <pre> nem <textarea>).
+    texto = render_to_string("publico/resultado_vaga.html", contexto, request=request)
+    html = _RECUO.sub("\n", texto).encode()
+    if usar_cache:
+        _guardar_pagina(chave, impressao, html)
+    return HttpResponse(html)
+
+
+def _chaves_da_consulta(request: HttpRequest) -> list[str]:
+    """10 tentativas por minuto por IP e por número de inscrição."""
+    numero = request.POST.get("numero", "").strip().upper()[:20]
+    return [f"ip:{ip_do_cliente(request)}", f"inscricao:{numero}" if numero else ""]
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@limitar("minha_situacao", limite=TENTATIVAS_POR_MINUTO, chaves=_chaves_da_consulta)
+def minha_situacao(request: HttpRequest) -> HttpResponse:
+    """Consulta da própria situação por número de inscrição e CPF (ou código do comprovante)."""
+    form = ConsultaSituacaoForm(request.POST or None)
+    situacao = None
+    nao_encontrada = False
+    if request.method == "POST" and form.is_valid():
+        inscricao_id = sel.localizar_inscricao(**form.cleaned_data)
+        if inscricao_id is None:
+            nao_encontrada = True
+            # O CPF e o código digitados não voltam na página.
+            form = ConsultaSituacaoForm(initial={"numero": form.cleaned_data["numero"]})
+        else:
+            situacao = sel.situacao_do_candidato(inscricao_id=inscricao_id, agora=timezone.now())
+    contexto = {
+        "secao": "minha_situacao",
+        "form": form,
+        "situacao": situacao,
+        "nao_encontrada": nao_encontrada,
+    }
+    resposta = render(request, "publico/minha_situacao.html", contexto)
+    add_never_cache_headers(resposta)
+    patch_cache_control(resposta, private=True)
+    return resposta
