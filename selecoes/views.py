@@ -24,10 +24,6 @@ from selecoes.models import Selecao, SituacaoSelecao
 POR_PAGINA = 20
 
 
-def inicio(request: HttpRequest) -> HttpResponse:
-    return render(request, "inicio.html")
-
-
 @login_required
 def painel(request: HttpRequest) -> HttpResponse:
     """Página inicial do RH: os órgãos e papéis do usuário e as seleções recentes."""

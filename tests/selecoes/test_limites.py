@@ -30,3 +30,14 @@ def test_decorador_responde_429_com_retry_after():
     assert "Muitas tentativas" in resposta.content.decode()
     assert view(fabrica.post("/", REMOTE_ADDR="10.0.0.10")).status_code == 200
     assert view(fabrica.get("/", REMOTE_ADDR="10.0.0.9")).status_code == 200
+
+
+@pytest.mark.parametrize(("confiar", "esperado"), [(False, "10.0.0.9"), (True, "203.0.113.7")])
+def test_ip_do_cliente_so_confia_no_proxy_quando_configurado(settings, confiar, esperado):
+    from selecoes.limites import ip_do_cliente
+
+    settings.CONFIAR_X_FORWARDED_FOR = confiar
+    pedido = RequestFactory().get(
+        "/", REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.7"
+    )
+    assert ip_do_cliente(pedido) == esperado
