@@ -49,9 +49,7 @@ def cenarios(draw, maximo=30):
             f"I{i:03d}",
             posicao,
             frozenset(draw(st.sets(st.sampled_from(nomes)))),
-            draw(
-                st.sampled_from([Situacao.ATIVO] * 4 + [Situacao.DESISTENTE, Situacao.ELIMINADO])
-            ),
+            draw(st.sampled_from([Situacao.ATIVO] * 4 + [Situacao.DESISTENTE, Situacao.ELIMINADO])),
         )
         for i, posicao in enumerate(ordem)
     ]
@@ -108,9 +106,7 @@ def test_propriedade_retirar_convocado_nao_desloca_ninguem(cenario, data):
     sai = data.draw(st.sampled_from(sorted(antes)))
     situacao = data.draw(st.sampled_from([Situacao.DESISTENTE, Situacao.ELIMINADO]))
     depois_lista = [
-        Candidato(c.inscricao, c.classificacao, c.categorias, situacao)
-        if c.inscricao == sai
-        else c
+        Candidato(c.inscricao, c.classificacao, c.categorias, situacao) if c.inscricao == sai else c
         for c in candidatos
     ]
     depois = _alocar(depois_lista, nomes, seq, k)
@@ -198,7 +194,7 @@ def test_propriedade_reversao_so_sem_elegiveis(cenario):
 @PROPRIEDADE
 @given(st.integers(0, 3000))
 def test_propriedade_negros_arredondamento_de_30_por_cento(n):
-    """Só negros: as n primeiras posições têm arredondar(0,3 × n) reservadas."""
+    """Só negros: as n primeiras posições têm arredondar(0,3 * n) reservadas."""
     seq = sequencia((RESERVA_NEGROS_PADRAO,), n, True)
     for m in {n, n // 2, n // 3}:
         assert seq[:m].count("negros") == arredondar(Decimal("0.3") * m)
