@@ -433,6 +433,25 @@ class LinhaAvaliacao:
     nota_final: Decimal | None = None
     """Só quando o edital não tem critérios: a nota final é digitada."""
 
+    def to_json(self) -> list[Any]:
+        """Forma serializável (sessão entre a prévia e a confirmação da planilha)."""
+        return [
+            self.inscricao_id,
+            self.situacao,
+            {k: None if v is None else str(v) for k, v in self.notas.items()},
+            None if self.nota_final is None else str(self.nota_final),
+        ]
+
+    @classmethod
+    def from_json(cls, dados: Sequence[Any]) -> LinhaAvaliacao:
+        inscricao_id, situacao, notas, nota_final = dados
+        return cls(
+            int(inscricao_id),
+            str(situacao),
+            {k: None if v is None else Decimal(v) for k, v in notas.items()},
+            None if nota_final is None else Decimal(nota_final),
+        )
+
 
 def _texto_notas(notas: Mapping[str, Decimal | None]) -> dict[str, str]:
     return {k: str(v) for k, v in notas.items() if v is not None}
