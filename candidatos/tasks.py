@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos.models import Convocacao, ProcessoEliminacao
+from candidatos.models import Convocacao, ProcessoEliminacao, ResultadoVersao
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, Selecao
 
@@ -55,6 +55,10 @@ def publicar_resultado(
     """Publica a versão pedida; o progresso fica no cache para a barra do RH."""
     from candidatos.services import resultado
 
+    feita = ResultadoVersao.objects.filter(chave=chave).values_list("pk", flat=True).first()
+    if feita is not None:
+        marcar_progresso(chave, estado="concluida", versao_id=feita)
+        return feita
     usuario = get_user_model().objects.filter(pk=usuario_id).first() if usuario_id else None
     marcar_progresso(chave, estado="processando", feitos=0)
 

@@ -13,3 +13,9 @@ def celery_sincrono():
     app.conf.task_eager_propagates = True
     yield app
     app.conf.task_always_eager, app.conf.task_eager_propagates = antes
+
+
+@pytest.fixture(autouse=True)
+def midia_temporaria(settings, tmp_path):
+    """Documentos enviados nos testes vão para uma pasta descartável."""
+    settings.MEDIA_ROOT = tmp_path / "midia"
