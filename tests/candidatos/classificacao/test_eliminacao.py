@@ -128,7 +128,7 @@ def test_art2_pu_eliminacao_depois_da_contratacao_desliga_na_data_e_repoe_a_vaga
 
 
 def test_art2_pu_improcedente_nada_muda(orgao, alice):
-    vaga, ins, conv = _cenario(orgao, alice)
+    vaga, ins, _conv = _cenario(orgao, alice)
     antes = _pendentes(vaga), [c.situacao for c in estado_vaga(vaga).convocacoes]
     p = _ate_a_decisao(ins["Y"], alice)
     eliminacao.decidir(

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import hashlib
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -160,8 +161,8 @@ def test_ordenacao_e_permutacao_com_nota_decrescente_e_empates_reais(dados):
     ]
     ordenados, empates = ordenar(concorrentes, [{"criterio": "maior_idade"}])
     assert sorted(c.numero for c in ordenados) == sorted(c.numero for c in concorrentes)
-    assert all(a.nota_final >= b.nota_final for a, b in zip(ordenados, ordenados[1:]))
-    for a, b in zip(ordenados, ordenados[1:]):
+    assert all(a.nota_final >= b.nota_final for a, b in itertools.pairwise(ordenados))
+    for a, b in itertools.pairwise(ordenados):
         if a.nota_final == b.nota_final:
             assert a.data_nascimento <= b.data_nascimento
     for e in empates:

@@ -215,7 +215,8 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
     with pytest.raises(resultado.EmpateNaoResolvido) as erro:
         _preliminar(vaga.selecao, alice)
     (mensagem,) = erro.value.messages
-    assert "2026-A (Ana Lima)" in mensagem and "2026-B (Beto Reis)" in mensagem
+    assert "2026-A (Ana Lima)" in mensagem
+    assert "2026-B (Beto Reis)" in mensagem
     assert not ResultadoVersao.objects.exists()
     sorteio = servico.realizar_sorteio(vaga=vaga, semente="12345", usuario=alice, agora=AGORA)
     esperado = sorted(
