@@ -169,6 +169,9 @@ def notas(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, f"Notas salvas: {mudaram} avaliação(ões) alterada(s).")
             return redirect(f"{request.path}?page={pagina.number}")
         messages.error(request, "Nada foi salvo: corrija os campos indicados na grade.")
+        if formset.total_form_count() != len(inscricoes):
+            # A página mudou (inscrições novas ou POST adulterado): recomeça do banco.
+            formset = AvaliacaoFormSet(**kwargs)
     else:
         formset = AvaliacaoFormSet(**kwargs)
     linhas = list(zip(inscricoes, formset.forms, strict=True))
