@@ -152,25 +152,21 @@ def ordenar(
     """
     posicao_sorteio = {numero: i for i, numero in enumerate(ordem_sorteio)}
     chaves = [_chave_criterio(c, posicao_sorteio) for c in criterios]
-
-    def chave(c: Concorrente) -> tuple[Any, ...]:
-        return (-c.nota_final, *(f(c) for f in chaves))
-
-    ordenados = sorted(concorrentes, key=lambda c: (chave(c), c.numero))
+    # Chave calculada uma vez por concorrente (a ordenação de 100 mil é o caso comum).
+    decorados = sorted(
+        ((-c.nota_final, *(f(c) for f in chaves)), c.numero, c) for c in concorrentes
+    )
+    ordenados = tuple(c for _, _, c in decorados)
     preve_sorteio = any(c.get("criterio") == CriterioDesempate.SORTEIO for c in criterios)
     empates: list[Empate] = []
-    grupo: list[Concorrente] = []
-    anterior: tuple[Any, ...] | None = None
-    for c in [*ordenados, None]:
-        atual = chave(c) if c is not None else None
-        if c is not None and atual == anterior:
-            grupo.append(c)
+    inicio = 0
+    for fim in range(1, len(decorados) + 1):
+        if fim < len(decorados) and decorados[fim][0] == decorados[inicio][0]:
             continue
-        if len(grupo) > 1:
-            empates.append(Empate(vaga_codigo, tuple(grupo), preve_sorteio))
-        grupo = [c] if c is not None else []
-        anterior = atual
-    return tuple(ordenados), tuple(empates)
+        if fim - inicio > 1:
+            empates.append(Empate(vaga_codigo, ordenados[inicio:fim], preve_sorteio))
+        inicio = fim
+    return ordenados, tuple(empates)
 
 
 # ---------------------------------------------------------------------------
@@ -311,57 +307,69 @@ def ultimo_sorteio_por_vaga(selecao: Selecao) -> dict[int, Sorteio]:
 
 
 def _concorrentes_da_selecao(
-    selecao: Selecao, declaradas: frozenset[str], vaga_ids: Sequence[int] | None = None
+    selecao: Selecao,
+    declaradas: frozenset[str],
+    vaga_ids: Sequence[int] | None = None,
 ) -> dict[int, list[Concorrente]]:
-    """Aprovados por vaga, numa consulta (inscrições substituídas não contam)."""
-    filtro: dict[str, Any] = {"inscricao__selecao": selecao, "situacao": SituacaoAvaliacao.APROVADO}
+    """Aprovados por vaga, numa consulta (inscrições substituídas não contam).
+
+    As notas por critério só são lidas se algum critério de desempate as usa.
+    """
+    filtro: dict[str, Any] = {
+        "inscricao__selecao": selecao,
+        "situacao": SituacaoAvaliacao.APROVADO,
+        "nota_final__isnull": False,
+    }
     if vaga_ids is not None:
         filtro["inscricao__vaga_id__in"] = list(vaga_ids)
-    linhas = (
-        Avaliacao.objects.filter(**filtro, nota_final__isnull=False)
-        .exclude(inscricao__situacao=SituacaoInscricao.SUBSTITUIDA)
-        .values_list(
-            "inscricao_id",
-            "inscricao__vaga_id",
-            "inscricao__numero",
-            "inscricao__nome_civil",
-            "inscricao__nome_social",
-            "nota_final",
-            "notas",
-            "inscricao__data_nascimento",
-            "inscricao__criada_em",
-            "inscricao__concorre_negros",
-            "inscricao__concorre_pcd",
-            "inscricao__situacao",
-        )
-        .iterator(chunk_size=5000)
+    com_notas = any(
+        c.get("criterio") == CriterioDesempate.NOTA_CRITERIO
+        for c in selecao.criterios_desempate or []
     )
+    campos = [
+        "inscricao_id",
+        "inscricao__vaga_id",
+        "inscricao__numero",
+        "inscricao__nome_civil",
+        "inscricao__nome_social",
+        "nota_final",
+        "inscricao__data_nascimento",
+        "inscricao__criada_em",
+        "inscricao__concorre_negros",
+        "inscricao__concorre_pcd",
+        "inscricao__situacao",
+    ]
+    if com_notas:
+        campos.append("notas")
+    linhas = (
+        Avaliacao.objects.filter(**filtro)
+        .exclude(inscricao__situacao=SituacaoInscricao.SUBSTITUIDA)
+        .values_list(*campos)
+    )
+    categorias_de = {
+        (negros, pcd): categorias_da_inscricao(negros, pcd, declaradas)
+        for negros in (False, True)
+        for pcd in (False, True)
+    }
+    sem_notas: Mapping[str, Decimal] = {}
     por_vaga: dict[int, list[Concorrente]] = defaultdict(list)
-    for (
-        inscricao_id,
-        vaga_id,
-        numero,
-        nome_civil,
-        nome_social,
-        nota_final,
-        notas,
-        nascimento,
-        criada_em,
-        negros,
-        pcd,
-        situacao,
-    ) in linhas:
-        por_vaga[vaga_id].append(
+    for linha in linhas:
+        notas = (
+            {k: Decimal(str(v)) for k, v in (linha[11] or {}).items() if v not in ("", None)}
+            if com_notas
+            else sem_notas
+        )
+        por_vaga[linha[1]].append(
             Concorrente(
-                inscricao_id=inscricao_id,
-                numero=numero,
-                nome=nome_social or nome_civil,
-                nota_final=nota_final,
-                notas={k: Decimal(str(v)) for k, v in (notas or {}).items() if v not in ("", None)},
-                data_nascimento=nascimento,
-                inscrita_em=criada_em,
-                categorias=categorias_da_inscricao(negros, pcd, declaradas),
-                situacao=situacao,
+                inscricao_id=linha[0],
+                numero=linha[2],
+                nome=linha[4] or linha[3],
+                nota_final=linha[5],
+                notas=notas,
+                data_nascimento=linha[6],
+                inscrita_em=linha[7],
+                categorias=categorias_de[(linha[8], linha[9])],
+                situacao=linha[10],
             )
         )
     return por_vaga

@@ -12,11 +12,15 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import JSONField, Value
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from candidatos.models import (
@@ -64,6 +68,17 @@ def hash_conteudo(conteudo: dict[str, Any]) -> str:
     return hashlib.sha256(serializar(conteudo)).hexdigest()
 
 
+def _nota(valor: Decimal) -> str:
+    """Três casas, como publicado ("9.250"); o banco já guarda em milésimos."""
+    texto = str(valor)
+    return texto if valor.as_tuple().exponent == -3 else f"{valor:.3f}"
+
+
+@lru_cache(maxsize=8)
+def _listas(categorias: frozenset[str]) -> list[str]:
+    return [x for x in ORDEM_LISTAS if x in categorias]
+
+
 def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> dict[str, Any]:
     """Retrato publicável da seleção (sem tipo, número, data e motivo, que
     ``publicar_resultado`` acrescenta). Só dados que o decreto manda publicar.
@@ -104,8 +119,8 @@ def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> 
                         "posicao": i,
                         "inscricao": c.numero,
                         "nome": c.nome,
-                        "nota_final": f"{c.nota_final:.3f}",
-                        "listas": [x for x in ORDEM_LISTAS if x in c.categorias],
+                        "nota_final": _nota(c.nota_final),
+                        "listas": _listas(c.categorias),
                     }
                     for i, c in enumerate(ativos, 1)
                 ],
@@ -227,6 +242,7 @@ def publicar_resultado(
             "publicado_em": timezone.localtime(agora).isoformat(),
             "motivo": motivo.strip(),
         }
+        canonico = serializar(conteudo)
         versao = ResultadoVersao.objects.create(
             selecao=selecao,
             tipo=tipo,
@@ -236,10 +252,12 @@ def publicar_resultado(
             motivo=motivo.strip(),
             recurso_inicio=recurso_inicio,
             recurso_fim=recurso_fim,
-            conteudo=conteudo,
-            hash_conteudo=hash_conteudo(conteudo),
+            # Serializado uma vez só: os mesmos bytes dão o hash e vão ao banco.
+            conteudo=Cast(Value(canonico.decode("utf-8")), output_field=JSONField()),
+            hash_conteudo=hashlib.sha256(canonico).hexdigest(),
             chave=chave,
         )
+        versao.conteudo = conteudo
         nova_situacao = (
             SituacaoSelecao.RESULTADO_FINAL
             if tipo == TipoResultado.FINAL
