@@ -11,9 +11,13 @@ Os testes de propriedade verificam que as duas coincidem em todo k.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from operator import attrgetter
+from itertools import compress, islice, repeat
+from operator import attrgetter, eq, is_, is_not, le
 
 from .tipos import AC, REVERSAO, Candidato, Convocado, EntradaInvalida, Situacao
 
@@ -34,47 +38,83 @@ class Classificacao:
 def classificacao(candidatos: Sequence[Candidato], categorias: Sequence[str]) -> Classificacao:
     """Ordena a classificação e valida: inscrições únicas, classificação estrita
     (empate não resolvido é erro, nomeando os empatados), categorias declaradas.
+
+    Uma passada por verificação, sem objetos intermediários por candidato: a
+    classificação de 1.000.000 de candidatos custa frações de segundo.
     """
     categorias = tuple(categorias)
     declaradas = frozenset(categorias)
     ordenados = list(candidatos)
-    if any(
-        ordenados[i].classificacao > ordenados[i + 1].classificacao
-        for i in range(len(ordenados) - 1)
-    ):
+    posicoes = [c.classificacao for c in ordenados]
+    if not all(map(le, posicoes, islice(posicoes, 1, None))):
         ordenados.sort(key=attrgetter("classificacao"))
-    inscricoes: set[str] = set()
-    ativos: list[Candidato] = []
-    retirados: list[Candidato] = []
-    anterior: Candidato | None = None
-    ativo = Situacao.ATIVO
-    for c in ordenados:
-        if anterior is not None and anterior.classificacao == c.classificacao:
-            raise EntradaInvalida(
-                "classificacao",
-                f'as inscrições "{anterior.inscricao}" e "{c.inscricao}" estão empatadas na '
-                f"{c.classificacao}ª posição; resolva o empate pelos critérios do edital.",
-            )
-        anterior = c
-        if c.categorias and not c.categorias <= declaradas:
-            estranha = sorted(c.categorias - declaradas)[0]
+        posicoes = [c.classificacao for c in ordenados]
+    if any(map(eq, posicoes, islice(posicoes, 1, None))):
+        i = next(i for i in range(len(posicoes) - 1) if posicoes[i] == posicoes[i + 1])
+        a, b = ordenados[i], ordenados[i + 1]
+        raise EntradaInvalida(
+            "classificacao",
+            f'as inscrições "{a.inscricao}" e "{b.inscricao}" estão empatadas na '
+            f"{a.classificacao}ª posição; resolva o empate pelos critérios do edital.",
+        )
+    for grupo in {c.categorias for c in ordenados}:
+        if not grupo <= declaradas:
+            c = next(c for c in ordenados if c.categorias == grupo)
+            estranha = sorted(grupo - declaradas)[0]
             raise EntradaInvalida(
                 "categorias",
                 f'a inscrição "{c.inscricao}" concorre à categoria "{estranha}", '
                 "que não é uma reserva declarada.",
             )
-        (ativos if c.situacao is ativo else retirados).append(c)
-        inscricoes.add(c.inscricao)
-    if len(inscricoes) != len(ordenados):
+    if len(set(map(attrgetter("inscricao"), ordenados))) != len(ordenados):
         vistas: set[str] = set()
         for c in ordenados:
             if c.inscricao in vistas:
                 raise EntradaInvalida("inscricao", f'inscrição "{c.inscricao}" repetida.')
             vistas.add(c.inscricao)
-    elegiveis = tuple(
-        tuple(i for i, c in enumerate(ativos) if cat in c.categorias) for cat in categorias
+    situacoes = [c.situacao for c in ordenados]
+    ativo = repeat(Situacao.ATIVO)
+    ativos = tuple(compress(ordenados, map(is_, situacoes, ativo)))
+    retirados = tuple(compress(ordenados, map(is_not, situacoes, ativo)))
+    return Classificacao(categorias, ativos, retirados, _elegiveis(ativos, categorias))
+
+
+def _elegiveis(
+    ativos: Sequence[Candidato], categorias: tuple[str, ...]
+) -> tuple[tuple[int, ...], ...]:
+    grupos = [c.categorias for c in ativos]
+    return tuple(
+        tuple(i for i, grupo in enumerate(grupos) if grupo and cat in grupo) for cat in categorias
     )
-    return Classificacao(categorias, tuple(ativos), tuple(retirados), elegiveis)
+
+
+def restaurada(classif: Classificacao, ate: int | None = None) -> Classificacao:
+    """A mesma classificação com desistentes e eliminados de volta, como ativos:
+    mostra que vagas eles ocupariam (para as explicações). Os retirados são
+    poucos: cada um é inserido por busca binária, sem reordenar a lista toda, e
+    entra como está (`alocacao_por_definicao` e `_Motor` não olham a situação).
+
+    Com `ate`, só o prefixo: os `ate` primeiros ativos e os retirados antes do
+    seguinte.
+    """
+    ativos = classif.ativos if ate is None else classif.ativos[:ate]
+    corte = (
+        classif.ativos[ate].classificacao if ate is not None and ate < len(classif.ativos) else None
+    )
+    posicoes = [c.classificacao for c in ativos]
+    todos: list[Candidato] = []
+    inicio = 0
+    for c in classif.retirados:
+        if corte is not None and c.classificacao > corte:
+            break
+        fim = bisect_left(posicoes, c.classificacao, inicio)
+        todos.extend(ativos[inicio:fim])
+        todos.append(c)
+        inicio = fim
+    todos.extend(ativos[inicio:])
+    return Classificacao(
+        classif.categorias, tuple(todos), (), _elegiveis(todos, classif.categorias)
+    )
 
 
 def _codigos(sequencia: Sequence[str], categorias: tuple[str, ...], k: int) -> list[int]:
@@ -103,8 +143,15 @@ def alocacao_por_definicao(
        colocado, em ordem de classificação (art. 4º, § 3º).
     """
     codigos = _codigos(sequencia, classif.categorias, k)
+    return _definicao(classif, codigos)[0]
+
+
+def _definicao(classif: Classificacao, codigos: list[int]) -> tuple[dict[str, str], bool]:
+    """A definição do § 4; o booleano diz se a lista se esgotou em algum passo
+    (AC maior que L, reserva sem elegíveis bastantes, reversão incompleta)."""
     L = classif.ativos
     a = codigos.count(0)
+    esgotou = a > len(L)
     colocado: dict[int, str] = dict.fromkeys(range(min(a, len(L))), AC)
     vazias = 0
     for c, categoria in enumerate(classif.categorias):
@@ -116,13 +163,34 @@ def alocacao_por_definicao(
                 colocado[i] = categoria
                 faltam -= 1
         vazias += faltam
+    esgotou = esgotou or vazias > 0
     for i in range(len(L)):
         if vazias == 0:
             break
         if i not in colocado:
             colocado[i] = REVERSAO
             vazias -= 1
-    return {L[i].inscricao: m for i, m in colocado.items()}
+    return {L[i].inscricao: m for i, m in colocado.items()}, esgotou
+
+
+def alocacao_com_retirados(
+    classif: Classificacao, sequencia: Sequence[str], ordem: OrdemConvocacao
+) -> dict[str, str]:
+    """Alocação por definição, com k = `ordem.k`, como se desistentes e
+    eliminados continuassem na classificação (que vagas eles liberaram).
+
+    Com mais candidatos, as vagas se preenchem antes; calcula-se primeiro só até
+    o último colocado de agora. Se a lista não se esgotou em nenhum passo desse
+    prefixo, o resultado é o da classificação inteira; senão, refaz-se com ela.
+    """
+    codigos = _codigos(sequencia, classif.categorias, ordem.k)
+    if ordem.posicoes:
+        ate = max(ordem.posicoes) + 1
+        if ate < len(classif.ativos):
+            alocacao, esgotou = _definicao(restaurada(classif, ate), codigos)
+            if not esgotou:
+                return alocacao
+    return _definicao(restaurada(classif), codigos)[0]
 
 
 class _Motor:
@@ -157,23 +225,28 @@ class _Motor:
         livre = self.livre
         ordem = self.ordem
         inicial = self.inicial
+        t = self.t
         m = self.m
+        a = self.a
         for codigo in codigos:
-            self.k += 1
             if codigo == 0:
-                x = self.a
-                if x < m:
-                    self.a = x + 1
+                if a < m:
+                    x = a
+                    a += 1
                     antes = estado[x]
                     estado[x] = 0
                     if antes == livre:
                         ordem.append(x)
                         inicial.append(0)
                     else:
+                        self.a = a
                         self._liberou(antes)
             else:
-                self.t[codigo - 1] += 1
+                t[codigo - 1] += 1
+                self.a = a
                 self._preencher(codigo - 1)
+        self.a = a
+        self.k += len(codigos)
 
     def _liberou(self, antes: int) -> None:
         """Alguém deixou a reversão ou a reserva `antes` (foi para a AC ou para
@@ -240,6 +313,23 @@ class OrdemConvocacao:
     """Posições de cada categoria entre as k primeiras (precedência)."""
     vazias: tuple[int, ...]
     """Vagas de cada categoria revertidas por falta de elegíveis (art. 4º, § 3º)."""
+    posicoes: tuple[int, ...] = ()
+    """Posição em L (0, 1, …) de cada convocado, na mesma ordem de `convocados`."""
+
+
+@contextmanager
+def coletor_pausado() -> Iterator[None]:
+    """Pausa o coletor de ciclos enquanto se criam centenas de milhares de
+    objetos sem ciclos (convocados, explicações): a contagem de referências
+    continua liberando memória, e sem as coletas completas repetidas sobre os
+    objetos recém-criados o custo fica linear no tamanho da vaga."""
+    ligado = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if ligado:
+            gc.enable()
 
 
 def _executar(classif: Classificacao, sequencia: Sequence[str], k: int) -> _Motor:
@@ -252,11 +342,24 @@ def _ordem(classif: Classificacao, motor: _Motor) -> OrdemConvocacao:
     nomes = (AC, *classif.categorias, REVERSAO)
     L = classif.ativos
     estado = motor.estado
-    convocados = tuple(
-        Convocado(L[x].inscricao, n, nomes[estado[x]], nomes[inicial])
-        for n, (x, inicial) in enumerate(zip(motor.ordem, motor.inicial, strict=True), 1)
+    with coletor_pausado():
+        convocados = tuple(
+            map(
+                Convocado,
+                [L[x].inscricao for x in motor.ordem],
+                range(1, len(motor.ordem) + 1),
+                [nomes[estado[x]] for x in motor.ordem],
+                [nomes[i] for i in motor.inicial],
+            )
+        )
+    return OrdemConvocacao(
+        motor.k,
+        convocados,
+        motor.a,
+        tuple(motor.t),
+        tuple(motor.vazias),
+        tuple(motor.ordem),
     )
-    return OrdemConvocacao(motor.k, convocados, motor.a, tuple(motor.t), tuple(motor.vazias))
 
 
 def ordem_convocacao(
