@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -45,6 +46,8 @@ from selecoes.models import Papel
 
 # --- página da vaga -------------------------------------------------------------
 
+POR_PAGINA_LISTA = 100
+
 
 @acesso.rh_requerido
 def vaga(request: HttpRequest, pk: int) -> HttpResponse:
@@ -53,10 +56,23 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
     v = obter_vaga(request, pk)
     estado = estado_vaga(v)
     agora = timezone.localtime()
+    listas = {
+        "geral": ("Classificação geral", estado.classificacao),
+        "negros": ("Candidatos negros (art. 4º)", estado.lista_negros),
+        "pcd": ("Pessoas com deficiência", estado.lista_pcd),
+    }
+    lista = request.GET.get("lista") if request.GET.get("lista") in listas else "geral"
+    rotulo, linhas = listas[lista]
     contexto = {
         "vaga": v,
         "selecao": v.selecao,
         "estado": estado,
+        "listas": [(codigo, r, len(ls)) for codigo, (r, ls) in listas.items()],
+        "lista": lista,
+        "lista_rotulo": rotulo,
+        "page_obj": Paginator(list(enumerate(linhas, 1)), POR_PAGINA_LISTA).get_page(
+            request.GET.get("page")
+        ),
         "form_convocar": ConvocarForm(maximo=len(estado.a_convocar), agora=agora),
         "form_surgidas": VagasSurgidasForm(),
         **contexto_papel(request, v.selecao),

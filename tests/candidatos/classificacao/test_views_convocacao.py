@@ -47,10 +47,13 @@ def test_pagina_da_vaga_mostra_listas_ordem_e_explicacoes(client, carla, vaga_pu
     resposta = client.get(reverse("classificacao:vaga", args=[vaga.pk]))
     assert resposta.status_code == 200
     texto = resposta.text
-    assert "Candidatos negros aprovados" in texto
+    assert "Candidatos negros (art. 4º) (4)" in texto
     assert "Convocado(a) na 4ª posição, em vaga reservada a candidatos negros" in texto
     assert "Reservada a candidatos negros" in texto
     assert "Convocar próximos" not in texto  # auditora não age
+    negros = client.get(reverse("classificacao:vaga", args=[vaga.pk]) + "?lista=negros").text
+    tabela = negros.split('id="titulo-listas"', 1)[1]
+    assert [f"DIR-{x}" in tabela for x in "XYZWABC"] == [True] * 4 + [False] * 3
 
 
 def test_convocar_pela_tela_e_desistencia_em_reservada_chama_o_proximo_negro(
