@@ -124,8 +124,13 @@ class EstadoVaga:
         return tuple(c for c in self.classificacao if "pcd" in c.listas)
 
     @property
+    def convocacoes_vivas(self) -> tuple[Convocacao, ...]:
+        """Convocações que ocupam vaga: aguardando resposta, aceitas e contratações."""
+        return tuple(c for c in self.convocacoes if c.situacao in OCUPAM_VAGA)
+
+    @property
     def vagas_ocupadas(self) -> int:
-        return sum(1 for c in self.convocacoes if c.situacao in OCUPAM_VAGA)
+        return len(self.convocacoes_vivas)
 
     @property
     def pode_convocar(self) -> bool:
