@@ -99,7 +99,12 @@ class _Contexto:
 
     def _causa(self, modalidade: str) -> str:
         liberadas = self.liberadas
-        mesmas = [s for s, m in liberadas if m == modalidade] or [s for s, _ in liberadas]
+        # Uma reversão nasce de vaga reservada sem elegível: a causa é quem saiu
+        # dessa reserva (ou de outra reversão).
+        alvo = {modalidade}
+        if modalidade == REVERSAO:
+            alvo |= {c for c, v in zip(self.categorias, self.r.ordem.vazias, strict=True) if v}
+        mesmas = [s for s, m in liberadas if m in alvo] or [s for s, _ in liberadas]
         if Situacao.DESISTENTE in mesmas:
             if modalidade in self.categorias:
                 desc = _DESISTENCIA.get(modalidade, "desistência de candidato em vaga reservada")

@@ -135,9 +135,19 @@ class Candidato:
                 f"a classificação deve ser um número inteiro positivo; veio {c!r}.",
             )
         if not isinstance(self.categorias, frozenset):
-            raise EntradaInvalida("categorias", "as categorias devem ser um frozenset.")
+            if isinstance(self.categorias, str) or not isinstance(
+                self.categorias, (set, list, tuple)
+            ):
+                raise EntradaInvalida("categorias", "informe as categorias como um conjunto.")
+            object.__setattr__(self, "categorias", frozenset(self.categorias))
         if not isinstance(self.situacao, Situacao):
-            raise EntradaInvalida("situacao", "a situação deve ser ativo, desistente ou eliminado.")
+            # Aceita o valor de um TextChoices do Django ("ativo", …).
+            try:
+                object.__setattr__(self, "situacao", Situacao(self.situacao))
+            except ValueError:
+                raise EntradaInvalida(
+                    "situacao", "a situação deve ser ativo, desistente ou eliminado."
+                ) from None
 
 
 @dataclass(frozen=True, slots=True)

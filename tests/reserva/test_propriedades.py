@@ -2,6 +2,7 @@
 
 import io
 import json
+from datetime import date
 from decimal import Decimal
 
 from hypothesis import given, settings
@@ -17,9 +18,12 @@ from selecoes.reserva import (
     SequenciaExplicita,
     Situacao,
     alocacao_por_definicao,
+    aplicabilidade,
     arredondar,
     classificacao,
+    explicar,
     ordem_convocacao,
+    resolver_vaga,
     sequencia,
 )
 from selecoes.reserva.alocacao import alocacao_com_retirados, restaurada
@@ -241,6 +245,34 @@ def test_propriedade_hipotese_com_retirados_pelo_prefixo(cenario):
         ordem = ordem_convocacao(classif, seq, k)
         esperado = alocacao_por_definicao(restaurada(classif), seq, k)
         assert alocacao_com_retirados(classif, seq, ordem) == esperado
+
+
+@PROPRIEDADE
+@given(cenarios(), st.booleans(), st.integers(0, 10))
+def test_propriedade_toda_pessoa_tem_explicacao_coerente(cenario, aplica, ofertadas):
+    """Cada candidato da vaga recebe uma frase que cita o decreto, coerente com a alocação."""
+    reservas, candidatos, seq = cenario
+    publicacao = date(2024, 1, 1) if aplica else date(2018, 6, 28)
+    resultado = resolver_vaga(
+        candidatos=candidatos,
+        aplicacao=aplicabilidade(publicacao, ofertadas),
+        ofertadas=ofertadas,
+        convocacoes=len(seq),
+        reservas=reservas,
+    )
+    explicacoes = explicar(resultado)
+    ordem = sorted(candidatos, key=lambda c: c.classificacao)
+    assert [e.inscricao for e in explicacoes] == [c.inscricao for c in ordem]
+    modalidades = {c.inscricao: c.modalidade for c in resultado.ordem.convocados}
+    for e in explicacoes:
+        assert e.convocado == (e.inscricao in modalidades)
+        assert e.modalidade == modalidades.get(e.inscricao)
+        assert "art. " in e.texto
+        assert e.texto.startswith(
+            ("Convocado(a)", "Não convocado(a)", "Desistente", "Eliminado(a)")
+        )
+    somente = explicar(resultado, somente_convocados=True)
+    assert [e.inscricao for e in somente] == [c.inscricao for c in resultado.ordem.convocados]
 
 
 def _documento(reservas, candidatos, seq):

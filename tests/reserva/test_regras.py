@@ -289,12 +289,20 @@ def test_categoria_nao_declarada_e_erro():
     assert erro.value.campo == "categorias"
 
 
+def test_candidato_aceita_texto_de_situacao_e_lista_de_categorias():
+    c = Candidato("A", 1, ["negros"], "desistente")  # valores vindos do ORM
+    assert c.categorias == frozenset({"negros"})
+    assert c.situacao is Situacao.DESISTENTE
+
+
 @pytest.mark.parametrize(
     ("dados", "campo"),
     [
         ({"inscricao": "", "classificacao": 1}, "inscricao"),
         ({"inscricao": "A", "classificacao": 0}, "classificacao"),
         ({"inscricao": "A", "classificacao": True}, "classificacao"),
+        ({"inscricao": "A", "classificacao": 1, "situacao": "aprovado"}, "situacao"),
+        ({"inscricao": "A", "classificacao": 1, "categorias": "negros"}, "categorias"),
     ],
 )
 def test_candidato_invalido(dados, campo):
@@ -386,3 +394,30 @@ def test_explicacao_reserva_nao_aplicavel_cita_o_motivo():
 def test_explicacao_somente_convocados_na_ordem_de_convocacao():
     r = resolver_vaga(candidatos=_lista("ABXCDYEZ"), aplicacao=APLICA, ofertadas=5)
     assert [e.inscricao for e in explicar(r, somente_convocados=True)] == list("AXBYZ")
+
+
+def test_explicacao_reversao_atribuida_a_eliminacao_na_reserva():
+    """E (negro e PcD) eliminado deixa a 2ª vaga de negros sem elegível: C entra
+    por reversão por causa da eliminação, não da desistência de P1 (PcD)."""
+    reservas = (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(10)))
+    pcd, ambos = frozenset({"pcd"}), frozenset({"negros", "pcd"})
+    lista = [
+        Candidato("A", 1),
+        Candidato("B", 2),
+        Candidato("X", 3, N),
+        Candidato("P1", 4, pcd, Situacao.DESISTENTE),
+        Candidato("C", 5),
+        Candidato("Y", 6, N),
+        Candidato("P2", 7, pcd),
+        Candidato("D", 8),
+        Candidato("E", 9, ambos, Situacao.ELIMINADO),
+    ]
+    r = resolver_vaga(
+        candidatos=lista,
+        aplicacao=aplicabilidade(date(2024, 1, 1), 6),
+        ofertadas=6,
+        reservas=reservas,
+    )
+    explicacoes = {e.inscricao: e.texto for e in explicar(r)}
+    assert "revertida à ampla concorrência (art. 2º, parágrafo único" in explicacoes["C"]
+    assert "(art. 4º, § 2º: desistência de candidato com deficiência)" in explicacoes["P2"]

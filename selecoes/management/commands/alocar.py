@@ -4,6 +4,7 @@ Adaptador fino sobre `selecoes.reserva.cli.main`: não usa o banco de dados nem
 as verificações do sistema, para que auditores o rodem só com o código.
 """
 
+import io
 import sys
 from typing import Any
 
@@ -24,6 +25,10 @@ class Command(BaseCommand):
         parser.add_argument("arquivo", help="arquivo JSON de entrada, ou - para a entrada padrão")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # O contrato é UTF-8, qualquer que seja a localidade do terminal.
+        for fluxo in (sys.stdin, sys.stdout, sys.stderr):
+            if isinstance(fluxo, io.TextIOWrapper):
+                fluxo.reconfigure(encoding="utf-8")
         status = cli.main([options["arquivo"]], sys.stdin, self.stdout, self.stderr)
         if status:
             raise SystemExit(status)
