@@ -34,10 +34,8 @@ from candidatos.models import (
 from selecoes import auditoria
 from selecoes.models import CriterioAvaliacao, CriterioDesempate, Selecao, VagaEstagio
 from selecoes.reserva import (
-    RESERVA_NEGROS_PADRAO,
     Aplicabilidade,
     Candidato,
-    PosicoesReservadas,
     Reserva,
     ResultadoVaga,
     SequenciaExplicita,
@@ -45,6 +43,7 @@ from selecoes.reserva import (
     aplicabilidade,
     resolver_vaga,
 )
+from selecoes.selectors.quadro import reservas_da_selecao, sequencia_explicita_do_json
 
 MILESIMO = Decimal("0.001")
 
@@ -106,9 +105,6 @@ class Empate:
             " O edital não prevê sorteio: revise as notas ou retifique os critérios de "
             "desempate do edital."
         )
-
-
-ROTULOS_DESEMPATE = dict(CriterioDesempate.choices)
 
 
 def _chave_criterio(
@@ -211,18 +207,18 @@ def parametros_motor(
     selecao: Selecao, vagas: Sequence[VagaEstagio] | None = None
 ) -> ParametrosMotor:
     """Art. 1º (negros, 30%), Lei 11.788/2008, art. 17, § 5º (PcD, opcional),
-    art. 7º e art. 1º, § 1º (aplicabilidade sobre o total de vagas da seleção)."""
-    reservas: tuple[Reserva, ...] = (RESERVA_NEGROS_PADRAO,)
-    if selecao.reserva_pcd:
-        reservas += (Reserva("pcd", Decimal(selecao.percentual_pcd)),)
-    explicita = None
-    if selecao.sequencia_explicita:
-        explicita = SequenciaExplicita(
-            tuple(
-                PosicoesReservadas(categoria, tuple(dados["posicoes"]), dados.get("intervalo"))
-                for categoria, dados in selecao.sequencia_explicita.items()
-            )
-        )
+    art. 3º (sequência explícita do edital), art. 7º e art. 1º, § 1º
+    (aplicabilidade sobre o total de vagas ofertadas na seleção).
+
+    Usa as mesmas conversões do quadro de reserva do edital, para que a
+    convocação siga exatamente o que foi publicado.
+    """
+    reservas = tuple(
+        reservas_da_selecao(reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd)
+    )
+    explicita = sequencia_explicita_do_json(
+        selecao.sequencia_explicita, [r.categoria for r in reservas]
+    )
     vagas = list(selecao.vagas.all()) if vagas is None else vagas
     total = sum(v.vagas_ofertadas for v in vagas)
     return ParametrosMotor(

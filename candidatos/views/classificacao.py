@@ -42,6 +42,7 @@ from candidatos.services.classificacao import LinhaAvaliacao
 from candidatos.services.resultado import comparar_versoes, serializar
 from selecoes import acesso, auditoria
 from selecoes.models import CriterioAvaliacao, Selecao, VagaEstagio
+from selecoes.selectors.versoes import criterios_desempate_legiveis
 
 POR_PAGINA_GRADE = 50
 
@@ -97,6 +98,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
     vagas = list(selecao.vagas.all())
     classificacoes = servico.classificar_selecao(selecao, vagas=vagas)
     linhas = [(v, classificacoes[v.pk]) for v in vagas]
+    criterios = list(CriterioAvaliacao.objects.filter(selecao=selecao))
     contexto = {
         "selecao": selecao,
         "linhas": linhas,
@@ -110,7 +112,11 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
         "processos": ProcessoEliminacao.objects.filter(inscricao__selecao=selecao)
         .select_related("inscricao")
         .order_by("-aberto_em")[:20],
-        "criterios": CriterioAvaliacao.objects.filter(selecao=selecao),
+        "criterios": criterios,
+        "desempate": criterios_desempate_legiveis(
+            selecao.criterios_desempate or [],
+            [{"codigo": c.codigo, "nome": c.nome} for c in criterios],
+        ),
         **contexto_papel(request, selecao),
     }
     return render(request, "candidatos/classificacao/painel.html", contexto)
