@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import date, datetime
+from functools import partial
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -126,7 +127,10 @@ def convocar_proximos(
             )
             criadas.append(c)
         ids = [c.pk for c in criadas]
-        transaction.on_commit(lambda: [tasks.enviar_email_convocacao.delay(i) for i in ids])
+        # robust: a convocação já está gravada; se a fila cair, o erro vai ao log
+        # e o e-mail pode ser reenviado pela tarefa (idempotente).
+        for i in ids:
+            transaction.on_commit(partial(tasks.enviar_email_convocacao.delay, i), robust=True)
     return criadas
 
 

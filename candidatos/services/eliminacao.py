@@ -137,7 +137,7 @@ def notificar_candidato(
             antes,
         )
         pk = p.pk
-        transaction.on_commit(lambda: tasks.enviar_email_processo.delay(pk))
+        transaction.on_commit(lambda: tasks.enviar_email_processo.delay(pk), robust=True)
     return p
 
 
