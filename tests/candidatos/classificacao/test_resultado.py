@@ -223,6 +223,8 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
         ["2026-A", "2026-B"], key=lambda n: hashlib.sha256(f"12345:{n}".encode()).hexdigest()
     )
     assert sorteio.resultado == esperado
+    registro = RegistroAuditoria.objects.get(acao="sorteio.realizado")
+    assert registro.depois == {"semente": "12345", "resultado": esperado}
     v = _preliminar(vaga.selecao, alice)
     assert [c["inscricao"] for c in v.conteudo["vagas"][0]["classificacao"]] == esperado
     with pytest.raises(RegistroImutavel):
