@@ -1,6 +1,6 @@
 from django.urls import path
 
-from candidatos.views import auditoria, classificacao, convocacao
+from candidatos.views import auditoria, classificacao, convocacao, resultados
 
 app_name = "classificacao"
 urlpatterns = [
@@ -10,27 +10,27 @@ urlpatterns = [
     path(
         "selecao/<int:pk>/notas/modelo.csv", classificacao.modelo_planilha, name="modelo_planilha"
     ),
-    path("selecao/<int:pk>/publicar/", classificacao.publicar, name="publicar"),
-    path("selecao/<int:pk>/publicacao/<uuid:chave>/", classificacao.publicacao, name="publicacao"),
+    path("selecao/<int:pk>/publicar/", resultados.publicar, name="publicar"),
+    path("selecao/<int:pk>/publicacao/<uuid:chave>/", resultados.publicacao, name="publicacao"),
     path(
         "selecao/<int:pk>/publicacao/<uuid:chave>/progresso.json",
-        classificacao.publicacao_progresso,
+        resultados.publicacao_progresso,
         name="publicacao_progresso",
     ),
-    path("selecao/<int:pk>/resultados/", classificacao.versoes, name="versoes"),
-    path("selecao/<int:pk>/recursos/", classificacao.recursos, name="recursos"),
-    path("selecao/<int:pk>/recursos/novo/", classificacao.recurso_form, name="recurso_novo"),
+    path("selecao/<int:pk>/resultados/", resultados.versoes, name="versoes"),
+    path("selecao/<int:pk>/recursos/", resultados.recursos, name="recursos"),
+    path("selecao/<int:pk>/recursos/novo/", resultados.recurso_form, name="recurso_novo"),
     path(
         "selecao/<int:pk>/recursos/<int:recurso_pk>/editar/",
-        classificacao.recurso_form,
+        resultados.recurso_form,
         name="recurso_editar",
     ),
     path("selecao/<int:pk>/eliminacoes/", convocacao.processos, name="processos"),
     path("selecao/<int:pk>/auditoria/", auditoria.por_selecao, name="auditoria"),
-    path("recurso/<int:pk>/decidir/", classificacao.recurso_decidir, name="recurso_decidir"),
-    path("resultado/<int:pk>/", classificacao.versao, name="versao"),
-    path("resultado/<int:pk>/conteudo.json", classificacao.versao_json, name="versao_json"),
-    path("resultado/<int:pk>/comparar/", classificacao.comparar, name="comparar"),
+    path("recurso/<int:pk>/decidir/", resultados.recurso_decidir, name="recurso_decidir"),
+    path("resultado/<int:pk>/", resultados.versao, name="versao"),
+    path("resultado/<int:pk>/conteudo.json", resultados.versao_json, name="versao_json"),
+    path("resultado/<int:pk>/comparar/", resultados.comparar, name="comparar"),
     path("vaga/<int:pk>/", convocacao.vaga, name="vaga"),
     path("vaga/<int:pk>/notas/", classificacao.notas, name="notas"),
     path("vaga/<int:pk>/sorteio/", classificacao.sorteio, name="sorteio"),

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from candidatos.services.classificacao import (
+from candidatos.services.desempate import (
     Concorrente,
     calcular_nota_final,
     ordem_do_sorteio,
