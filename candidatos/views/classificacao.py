@@ -1,4 +1,4 @@
-"""RH: notas, classificação, sorteio, publicação de resultados e recursos."""
+"""RH: painel da seleção, ficha do candidato, grade e planilha de notas, sorteio."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -70,10 +69,6 @@ def contexto_papel(request: HttpRequest, selecao: Selecao) -> dict[str, Any]:
         "pode_editar": papel is not None and papel.pode_editar,
         "eh_gestor": papel is not None and papel.ve_dados_sensiveis,
     }
-
-
-def _mensagens(erro: ValidationError) -> str:
-    return " ".join(erro.messages)
 
 
 # --- seleções e painel --------------------------------------------------------
