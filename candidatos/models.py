@@ -1,11 +1,17 @@
 """Inscrições com autodeclaração, avaliação, resultados e convocações."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import validar_cpf
+
+
+class RegistroImutavel(Exception):
+    """Tentativa de alterar ou excluir um registro publicado (resultado, sorteio)."""
 
 
 class CorRaca(models.TextChoices):
@@ -252,16 +258,33 @@ class Sorteio(models.Model):
     def __str__(self) -> str:
         return f"Sorteio {self.pk} ({self.selecao.numero_edital}, semente {self.semente})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Um sorteio público registrado não se altera: repetir é registrar outro."""
+        if not self._state.adding:
+            raise RegistroImutavel("Um sorteio registrado não pode ser alterado.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("Um sorteio registrado não pode ser excluído.")
+
 
 class TipoResultado(models.TextChoices):
     PRELIMINAR = "preliminar", "Resultado preliminar"
     FINAL = "final", "Resultado final"
 
 
+class ResultadoVersaoQuerySet(models.QuerySet["ResultadoVersao"]):
+    def vigente(self, selecao: Selecao, tipo: str) -> "ResultadoVersao | None":
+        """A versão mais recente do ``tipo`` na seleção, ou ``None``."""
+        return self.filter(selecao=selecao, tipo=tipo).order_by("-numero").first()
+
+
 class ResultadoVersao(models.Model):
     """Versão publicada e imutável de um resultado (conteúdo congelado + hash).
 
-    O formato de ``conteudo`` está em ``docs/resultado.md``.
+    O formato de ``conteudo`` está em ``docs/resultado.md``. Uma linha nunca é
+    alterada nem excluída (``save``/``delete`` recusam; no banco, um gatilho):
+    qualquer mudança posterior é uma nova versão com motivo.
     """
 
     selecao = models.ForeignKey(
@@ -283,6 +306,16 @@ class ResultadoVersao(models.Model):
     recurso_fim = models.DateTimeField("fim do prazo de recurso", null=True, blank=True)
     conteudo = models.JSONField("conteúdo")
     hash_conteudo = models.CharField("hash SHA-256 do conteúdo", max_length=64)
+    chave = models.UUIDField(
+        "chave do pedido de publicação",
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="Torna a tarefa de publicação idempotente: o mesmo pedido não gera duas versões.",
+    )
+
+    objects = ResultadoVersaoQuerySet.as_manager()
 
     class Meta:
         ordering = ["selecao", "tipo", "numero"]
@@ -305,6 +338,17 @@ class ResultadoVersao(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_tipo_display()} v{self.numero} — {self.selecao.numero_edital}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise RegistroImutavel(
+                "Uma versão publicada de resultado não pode ser alterada: publique uma nova "
+                "versão, com o motivo."
+            )
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("Uma versão publicada de resultado não pode ser excluída.")
 
 
 class SituacaoRecurso(models.TextChoices):
@@ -506,6 +550,11 @@ class ProcessoEliminacao(models.Model):
                     & ~models.Q(documento_decisao="")
                 ),
                 name="processo_decisao_completa",
+            ),
+            models.UniqueConstraint(
+                fields=["inscricao"],
+                condition=models.Q(situacao__in=["aberto", "aguardando_defesa"]),
+                name="processo_um_em_curso_por_inscricao",
             ),
         ]
 

@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from candidatos.views import convocacao_publica as views
 
 app_name = "convocacao_publica"
-urlpatterns: list = []
+urlpatterns = [
+    path("<str:token>/", views.detalhe, name="detalhe"),
+    path("<str:token>/ciente/", views.ciente, name="ciente"),
+    path("<str:token>/responder/", views.responder, name="responder"),
+]

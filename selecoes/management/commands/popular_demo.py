@@ -11,6 +11,7 @@ ETAPAS = [
     "selecoes.demo.popular_orgaos_e_usuarios",
     "selecoes.demo.popular_selecoes",
     "candidatos.demo.popular_inscricoes",
+    "candidatos.demo_resultados.popular_resultados",
 ]
 
 

@@ -1,0 +1,502 @@
+"""Formulários da classificação, dos resultados, da convocação e da eliminação."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms import BaseFormSet, formset_factory
+
+from candidatos.models import (
+    Inscricao,
+    Recurso,
+    SituacaoAvaliacao,
+    SituacaoConvocacao,
+    SituacaoRecurso,
+    TipoResultado,
+)
+from candidatos.planilhas import Planilha
+from candidatos.services.classificacao import LinhaAvaliacao
+from selecoes.models import CriterioAvaliacao, Selecao
+
+FORMATO_DATA_HORA = "%Y-%m-%dT%H:%M"
+
+
+class DataHoraInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format=FORMATO_DATA_HORA, **kwargs)
+
+
+class DataInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+def campo_data_hora(rotulo: str, **kwargs: Any) -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=rotulo,
+        widget=DataHoraInput(),
+        input_formats=[FORMATO_DATA_HORA, "%d/%m/%Y %H:%M"],
+        **kwargs,
+    )
+
+
+def campo_data(rotulo: str, **kwargs: Any) -> forms.DateField:
+    return forms.DateField(
+        label=rotulo, widget=DataInput(), input_formats=["%Y-%m-%d", "%d/%m/%Y"], **kwargs
+    )
+
+
+# ---------------------------------------------------------------------------
+# Grade de notas
+# ---------------------------------------------------------------------------
+
+SITUACOES_GRADE = [
+    (SituacaoAvaliacao.PENDENTE, "Pendente"),
+    (SituacaoAvaliacao.APROVADO, "Aprovado(a)"),
+    (SituacaoAvaliacao.REPROVADO, "Reprovado(a)"),
+    (SituacaoAvaliacao.AUSENTE, "Ausente"),
+]
+
+
+@dataclass(frozen=True)
+class ColunaNota:
+    """Uma coluna de nota: um critério do edital ou, sem critérios, a nota final."""
+
+    campo: str
+    codigo: str
+    nome: str
+    nota_maxima: Decimal
+
+
+def colunas_de_nota(criterios: Sequence[CriterioAvaliacao]) -> list[ColunaNota]:
+    if not criterios:
+        return [ColunaNota("nota_final", "nota_final", "Nota final", Decimal("1000"))]
+    return [ColunaNota(f"nota_{c.codigo}", c.codigo, c.nome, c.nota_maxima) for c in criterios]
+
+
+def validar_notas(
+    situacao: str, notas: dict[str, Decimal | None], colunas: Sequence[ColunaNota]
+) -> dict[str, str]:
+    """Erros por campo (mesmas regras na grade e na planilha)."""
+    erros: dict[str, str] = {}
+    for col in colunas:
+        valor = notas.get(col.codigo)
+        if valor is None:
+            if situacao == SituacaoAvaliacao.APROVADO:
+                erros[col.campo] = f"{col.nome}: informe a nota (obrigatória para aprovados)."
+        elif situacao == SituacaoAvaliacao.AUSENTE:
+            erros[col.campo] = f"{col.nome}: candidato ausente não tem nota; apague o valor."
+        elif not Decimal(0) <= valor <= col.nota_maxima:
+            erros[col.campo] = f"{col.nome}: a nota deve estar entre 0 e {col.nota_maxima}."
+    return erros
+
+
+class AvaliacaoForm(forms.Form):
+    """Uma linha da grade: situação e uma nota por critério."""
+
+    inscricao = forms.IntegerField(widget=forms.HiddenInput)
+    situacao = forms.ChoiceField(label="Situação", choices=SITUACOES_GRADE)
+
+    def __init__(self, *args: Any, colunas: Sequence[ColunaNota], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.colunas = list(colunas)
+        for col in self.colunas:
+            self.fields[col.campo] = forms.DecimalField(
+                label=col.nome,
+                required=False,
+                max_digits=8,
+                decimal_places=3,
+                localize=True,
+                widget=forms.TextInput(
+                    attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6}
+                ),
+                error_messages={
+                    "invalid": f"{col.nome}: digite um número (ex.: 8,5).",
+                    "max_decimal_places": f"{col.nome}: use no máximo 3 casas decimais.",
+                    "max_digits": f"{col.nome}: número grande demais.",
+                },
+            )
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean()
+        situacao = dados.get("situacao")
+        if situacao is None:
+            return dados
+        notas = {col.codigo: dados.get(col.campo) for col in self.colunas}
+        for campo, mensagem in validar_notas(situacao, notas, self.colunas).items():
+            self.add_error(campo, mensagem)
+        return dados
+
+    def linha(self) -> LinhaAvaliacao:
+        dados = self.cleaned_data
+        if self.colunas and self.colunas[0].campo == "nota_final":
+            return LinhaAvaliacao(dados["inscricao"], dados["situacao"], {}, dados["nota_final"])
+        return LinhaAvaliacao(
+            dados["inscricao"],
+            dados["situacao"],
+            {col.codigo: dados.get(col.campo) for col in self.colunas},
+        )
+
+
+class BaseAvaliacaoFormSet(BaseFormSet):
+    def __init__(self, *args: Any, permitidas: set[int], **kwargs: Any) -> None:
+        self.permitidas = permitidas
+        super().__init__(*args, **kwargs)
+
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        vistas: set[int] = set()
+        for form in self.forms:
+            inscricao = form.cleaned_data.get("inscricao")
+            if inscricao not in self.permitidas or inscricao in vistas:
+                raise ValidationError(
+                    "A grade foi alterada fora da página; recarregue e tente de novo."
+                )
+            vistas.add(inscricao)
+
+
+AvaliacaoFormSet = formset_factory(AvaliacaoForm, formset=BaseAvaliacaoFormSet, extra=0)
+
+
+def initial_da_grade(
+    inscricoes: Sequence[Inscricao], colunas: Sequence[ColunaNota]
+) -> list[dict[str, Any]]:
+    iniciais = []
+    for ins in inscricoes:
+        avaliacao = getattr(ins, "avaliacao", None)
+        linha: dict[str, Any] = {
+            "inscricao": ins.pk,
+            "situacao": avaliacao.situacao if avaliacao else SituacaoAvaliacao.PENDENTE,
+        }
+        for col in colunas:
+            if avaliacao is None:
+                continue
+            if col.campo == "nota_final":
+                linha[col.campo] = avaliacao.nota_final
+            else:
+                valor = (avaliacao.notas or {}).get(col.codigo)
+                linha[col.campo] = Decimal(valor) if valor not in (None, "") else None
+        iniciais.append(linha)
+    return iniciais
+
+
+# ---------------------------------------------------------------------------
+# Importação de notas (planilha, tudo ou nada)
+# ---------------------------------------------------------------------------
+
+
+class ImportarNotasForm(forms.Form):
+    arquivo = forms.FileField(
+        label="Planilha de notas (.csv ou .xlsx)",
+        help_text="Colunas: inscricao, situacao e uma coluna por critério (código do critério).",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx"}),
+    )
+
+
+@dataclass(frozen=True)
+class ErroLinha:
+    linha: int
+    coluna: str
+    mensagem: str
+
+
+SITUACOES_PLANILHA = {
+    "aprovado": SituacaoAvaliacao.APROVADO,
+    "aprovada": SituacaoAvaliacao.APROVADO,
+    "reprovado": SituacaoAvaliacao.REPROVADO,
+    "reprovada": SituacaoAvaliacao.REPROVADO,
+    "ausente": SituacaoAvaliacao.AUSENTE,
+    "pendente": SituacaoAvaliacao.PENDENTE,
+}
+
+
+def _decimal(texto: str) -> Decimal | None:
+    texto = texto.strip().replace(",", ".")
+    if not texto:
+        return None
+    try:
+        valor = Decimal(texto)
+    except InvalidOperation as erro:
+        raise ValueError from erro
+    if not valor.is_finite() or valor.as_tuple().exponent < -3:  # type: ignore[operator]
+        raise ValueError
+    return valor
+
+
+def _linha_da_planilha(
+    valores: dict[str, str],
+    numero_linha: int,
+    inscricao_id: int,
+    colunas: Sequence[ColunaNota],
+) -> LinhaAvaliacao | list[ErroLinha]:
+    situacao = SITUACOES_PLANILHA.get(valores.get("situacao", "").strip().lower())
+    if situacao is None:
+        return [
+            ErroLinha(numero_linha, "situacao", "use aprovado, reprovado, ausente ou pendente.")
+        ]
+    notas: dict[str, Decimal | None] = {}
+    erros: list[ErroLinha] = []
+    for col in colunas:
+        try:
+            notas[col.codigo] = _decimal(valores.get(col.codigo, ""))
+        except ValueError:
+            erros.append(
+                ErroLinha(numero_linha, col.codigo, "número inválido (ex.: 8,5; até 3 casas).")
+            )
+    if erros:
+        return erros
+    codigo_do_campo = {c.campo: c.codigo for c in colunas}
+    erros = [
+        ErroLinha(numero_linha, codigo_do_campo[campo], mensagem)
+        for campo, mensagem in validar_notas(situacao, notas, colunas).items()
+    ]
+    if erros:
+        return erros
+    if colunas and colunas[0].campo == "nota_final":
+        return LinhaAvaliacao(inscricao_id, situacao, {}, notas["nota_final"])
+    return LinhaAvaliacao(inscricao_id, situacao, notas)
+
+
+def validar_planilha_notas(
+    planilha: Planilha, *, selecao: Selecao, colunas: Sequence[ColunaNota]
+) -> tuple[list[LinhaAvaliacao], list[ErroLinha]]:
+    """Cada linha vira uma ``LinhaAvaliacao`` ou erros com linha e coluna."""
+    exigidas = ["inscricao", "situacao", *(c.codigo for c in colunas)]
+    faltam = [c for c in exigidas if c not in planilha.colunas]
+    if faltam:
+        return [], [ErroLinha(1, c, f"coluna obrigatória ausente: {c}.") for c in faltam]
+    if not planilha.linhas:
+        return [], [ErroLinha(2, "", "a planilha não tem linhas de dados.")]
+    numeros = dict(
+        Inscricao.objects.vigentes()
+        .filter(selecao=selecao)
+        .exclude(situacao="eliminada")
+        .values_list("numero", "pk")
+    )
+    linhas: list[LinhaAvaliacao] = []
+    erros: list[ErroLinha] = []
+    vistas: dict[str, int] = {}
+    for linha in planilha.linhas:
+        numero = linha.valores.get("inscricao", "").strip()
+        if numero not in numeros:
+            mensagem = f"inscrição {numero or '(vazia)'} não existe nesta seleção."
+            erros.append(ErroLinha(linha.numero, "inscricao", mensagem))
+            continue
+        if numero in vistas:
+            mensagem = f"inscrição {numero} repetida (já na linha {vistas[numero]})."
+            erros.append(ErroLinha(linha.numero, "inscricao", mensagem))
+            continue
+        vistas[numero] = linha.numero
+        resultado = _linha_da_planilha(linha.valores, linha.numero, numeros[numero], colunas)
+        if isinstance(resultado, list):
+            erros.extend(resultado)
+        else:
+            linhas.append(resultado)
+    return linhas, erros
+
+
+# ---------------------------------------------------------------------------
+# Sorteio e resultados
+# ---------------------------------------------------------------------------
+
+
+class SorteioForm(forms.Form):
+    semente = forms.CharField(
+        label="Semente do sorteio",
+        max_length=64,
+        required=False,
+        help_text="Ex.: o resultado da Loteria Federal do dia. Em branco, o sistema gera uma "
+        "semente aleatória, que fica registrada.",
+    )
+    descricao = forms.CharField(
+        label="Descrição do ato público", required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class PublicarResultadoForm(forms.Form):
+    tipo = forms.ChoiceField(label="Tipo de resultado", choices=TipoResultado.choices)
+    motivo = forms.CharField(
+        label="Motivo da nova versão",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Obrigatório a partir da 2ª versão (ex.: recurso deferido, decisão judicial).",
+    )
+    recurso_inicio = campo_data_hora("Início do prazo de recurso", required=False)
+    recurso_fim = campo_data_hora("Fim do prazo de recurso", required=False)
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean()
+        if dados.get("tipo") == TipoResultado.PRELIMINAR:
+            inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
+            if inicio is None:
+                self.add_error("recurso_inicio", "Informe o início do prazo de recurso.")
+            if fim is None:
+                self.add_error("recurso_fim", "Informe o fim do prazo de recurso.")
+            if inicio and fim and fim <= inicio:
+                self.add_error("recurso_fim", "O fim do prazo deve ser depois do início.")
+        return dados
+
+
+class RecursoForm(forms.ModelForm):
+    recebido_em = campo_data_hora("Recebido em")
+
+    class Meta:
+        model = Recurso
+        fields = ["inscricao", "assunto", "texto", "recebido_em"]
+        widgets = {"texto": forms.Textarea(attrs={"rows": 5})}
+
+    def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["inscricao"].queryset = (
+            Inscricao.objects.vigentes().filter(selecao=selecao).order_by("numero")
+        )
+        self.fields["inscricao"].label_from_instance = lambda i: f"{i.numero} — {i.nome_exibicao}"
+
+
+class DecidirRecursoForm(forms.Form):
+    situacao = forms.ChoiceField(
+        label="Decisão",
+        choices=[
+            (SituacaoRecurso.DEFERIDO, "Deferido"),
+            (SituacaoRecurso.INDEFERIDO, "Indeferido"),
+        ],
+        widget=forms.RadioSelect,
+    )
+    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 4}))
+
+
+# ---------------------------------------------------------------------------
+# Convocação e desfechos
+# ---------------------------------------------------------------------------
+
+
+class ConvocarForm(forms.Form):
+    quantidade = forms.IntegerField(label="Quantos convocar", min_value=1)
+    prazo_resposta = campo_data_hora("Prazo para resposta")
+
+    def __init__(self, *args: Any, maximo: int, agora: datetime, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.agora = agora
+        self.fields["quantidade"].max_value = max(maximo, 1)
+        self.fields["quantidade"].widget.attrs["max"] = max(maximo, 1)
+        self.fields[
+            "quantidade"
+        ].help_text = f"Até {maximo} agora (vagas a preencher ainda não chamadas)."
+        self.fields["quantidade"].initial = maximo
+        self.fields["prazo_resposta"].initial = (agora + timedelta(days=5)).replace(
+            hour=18, minute=0, second=0, microsecond=0
+        )
+
+    def clean_prazo_resposta(self) -> datetime:
+        prazo = self.cleaned_data["prazo_resposta"]
+        if prazo <= self.agora:
+            raise ValidationError("O prazo para resposta deve ser depois de agora.")
+        return prazo
+
+
+class VagasSurgidasForm(forms.Form):
+    quantidade = forms.IntegerField(label="Vagas surgidas", min_value=1, max_value=500)
+    motivo = forms.CharField(label="Ato que criou as vagas", max_length=300)
+
+
+class ContratacaoForm(forms.Form):
+    data_inicio = campo_data("Início do estágio")
+    numero_tce = forms.CharField(label="Número do TCE", max_length=40)
+
+
+class DesistenciaForm(forms.Form):
+    situacao = forms.ChoiceField(
+        label="Desfecho",
+        choices=[
+            (SituacaoConvocacao.RECUSADA, "Recusou a vaga"),
+            (SituacaoConvocacao.NAO_COMPARECEU, "Não compareceu / não respondeu no prazo"),
+            (SituacaoConvocacao.DESISTIU, "Desistiu (inclusive depois de contratado)"),
+        ],
+    )
+    data = campo_data("Data")
+    motivo = forms.CharField(label="Motivo / registro", widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class DesistenciaInscricaoForm(forms.Form):
+    motivo = forms.CharField(
+        label="Pedido de desistência", widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+# ---------------------------------------------------------------------------
+# Eliminação (art. 2º, parágrafo único)
+# ---------------------------------------------------------------------------
+
+TIPOS_DOCUMENTO = (".pdf", ".png", ".jpg", ".jpeg")
+TAMANHO_DOCUMENTO = 10 * 1024 * 1024
+
+
+def validar_documento(arquivo: Any) -> Any:
+    if arquivo and not arquivo.name.lower().endswith(TIPOS_DOCUMENTO):
+        raise ValidationError("Envie um arquivo PDF, PNG ou JPG.")
+    if arquivo and arquivo.size > TAMANHO_DOCUMENTO:
+        raise ValidationError("O arquivo deve ter até 10 MB.")
+    return arquivo
+
+
+class AbrirProcessoForm(forms.Form):
+    motivo = forms.CharField(label="Motivo da apuração", widget=forms.Textarea(attrs={"rows": 3}))
+    evidencias = forms.CharField(
+        label="Evidências", required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    arquivo = forms.FileField(
+        label="Arquivo de evidências (PDF, PNG ou JPG)",
+        required=False,
+        validators=[validar_documento],
+    )
+
+
+class NotificarForm(forms.Form):
+    prazo_defesa = campo_data("Prazo para defesa")
+
+
+class DefesaForm(forms.Form):
+    defesa = forms.CharField(label="Defesa recebida", widget=forms.Textarea(attrs={"rows": 5}))
+
+
+class DecisaoProcessoForm(forms.Form):
+    procedente = forms.TypedChoiceField(
+        label="Decisão",
+        choices=[
+            ("1", "Procedente: declaração falsa confirmada; eliminar o candidato"),
+            ("0", "Improcedente: nada muda"),
+        ],
+        coerce=lambda v: v == "1",
+        widget=forms.RadioSelect,
+    )
+    fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 4}))
+    documento = forms.FileField(
+        label="Documento da decisão (PDF, PNG ou JPG)", validators=[validar_documento]
+    )
+
+
+# ---------------------------------------------------------------------------
+# Página do candidato
+# ---------------------------------------------------------------------------
+
+
+class RespostaForm(forms.Form):
+    resposta = forms.ChoiceField(
+        label="Sua resposta",
+        choices=[("aceitar", "Aceito a vaga"), ("recusar", "Recuso a vaga (desisto)")],
+        widget=forms.RadioSelect,
+    )
+    confirmo = forms.BooleanField(
+        label="Li a convocação e confirmo minha resposta; sei que a recusa é definitiva.",
+    )

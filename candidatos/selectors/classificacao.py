@@ -1,0 +1,321 @@
+"""Leituras da classificação e da convocação de uma vaga (tudo vem do motor).
+
+``estado_vaga(vaga)`` é a porta de entrada para páginas do RH e páginas
+públicas: classificação geral, listas de negros e de PcD, ordem de convocação
+com a modalidade e a frase do motor, convocações vivas e quem chamar agora.
+
+Fonte da classificação: depois do resultado final, a versão final mais recente
+(o que foi publicado, com a situação viva de cada inscrição: desistências e
+eliminações posteriores); antes dele, uma prévia calculada das avaliações.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from candidatos.models import (
+    Convocacao,
+    Inscricao,
+    Modalidade,
+    ResultadoVersao,
+    SituacaoConvocacao,
+    SituacaoInscricao,
+    TipoResultado,
+)
+from candidatos.services.classificacao import (
+    ClassificacaoVaga,
+    Empate,
+    ParametrosMotor,
+    classificar_selecao,
+    parametros_motor,
+    resolver,
+    situacao_motor,
+)
+from selecoes.models import Selecao, VagaEstagio
+from selecoes.reserva import (
+    Aplicabilidade,
+    Candidato,
+    EntradaInvalida,
+    ResultadoVaga,
+    explicar,
+)
+
+ROTULOS_MODALIDADE = dict(Modalidade.choices)
+OCUPAM_VAGA = [s.value for s in SituacaoConvocacao if s.ocupa_vaga]
+
+
+def rotulo_modalidade(modalidade: str | None) -> str:
+    return ROTULOS_MODALIDADE.get(modalidade or "", modalidade or "")
+
+
+@dataclass(frozen=True)
+class LinhaClassificacao:
+    """Um classificado da vaga, com a frase do motor."""
+
+    posicao: int
+    numero: str
+    nome: str
+    nota_final: str
+    listas: tuple[str, ...]
+    situacao: str
+    explicacao: str = ""
+    modalidade: str | None = None
+    inscricao_id: int | None = None
+
+    @property
+    def situacao_rotulo(self) -> str:
+        return SituacaoInscricao(self.situacao).label
+
+    @property
+    def modalidade_rotulo(self) -> str:
+        return rotulo_modalidade(self.modalidade)
+
+
+@dataclass(frozen=True)
+class ItemOrdem:
+    """Uma posição da ordem de convocação do motor com k convocações."""
+
+    ordem: int
+    numero: str
+    nome: str
+    posicao: int
+    modalidade: str
+    modalidade_inicial: str
+    explicacao: str
+    inscricao_id: int | None
+    convocacao: Convocacao | None = None
+
+    @property
+    def modalidade_rotulo(self) -> str:
+        return rotulo_modalidade(self.modalidade)
+
+
+@dataclass(frozen=True)
+class EstadoVaga:
+    """Tudo o que a página de uma vaga mostra; nada aqui é calculado fora do motor."""
+
+    vaga: VagaEstagio
+    fonte: str
+    """``"resultado_final"`` (versão publicada) ou ``"previa"`` (antes do final)."""
+    versao: ResultadoVersao | None
+    aplicacao: Aplicabilidade | None
+    k: int
+    sequencia: tuple[str, ...] = ()
+    reservadas: dict[str, int] = field(default_factory=dict)
+    classificacao: tuple[LinhaClassificacao, ...] = ()
+    ordem: tuple[ItemOrdem, ...] = ()
+    convocacoes: tuple[Convocacao, ...] = ()
+    a_convocar: tuple[ItemOrdem, ...] = ()
+    divergentes: tuple[Convocacao, ...] = ()
+    empates: tuple[Empate, ...] = ()
+    erro: str = ""
+    desatualizada: bool = False
+    resultado: ResultadoVaga | None = None
+
+    @property
+    def lista_negros(self) -> tuple[LinhaClassificacao, ...]:
+        """Art. 4º, caput: aprovados que concorrem às vagas reservadas a negros."""
+        return tuple(c for c in self.classificacao if "negros" in c.listas)
+
+    @property
+    def lista_pcd(self) -> tuple[LinhaClassificacao, ...]:
+        return tuple(c for c in self.classificacao if "pcd" in c.listas)
+
+    @property
+    def convocacoes_vivas(self) -> tuple[Convocacao, ...]:
+        """Convocações que ocupam vaga: aguardando resposta, aceitas e contratações."""
+        return tuple(c for c in self.convocacoes if c.situacao in OCUPAM_VAGA)
+
+    @property
+    def vagas_ocupadas(self) -> int:
+        return len(self.convocacoes_vivas)
+
+    @property
+    def pode_convocar(self) -> bool:
+        return self.fonte == "resultado_final" and not self.erro and bool(self.a_convocar)
+
+    @property
+    def sequencia_rotulada(self) -> list[tuple[int, str]]:
+        return [(i, rotulo_modalidade(m)) for i, m in enumerate(self.sequencia, 1)]
+
+
+def _linhas_da_versao(
+    conteudo_vaga: dict[str, Any], situacoes: dict[str, tuple[int, str]]
+) -> list[LinhaClassificacao]:
+    linhas = []
+    for item in conteudo_vaga.get("classificacao", []):
+        inscricao_id, situacao = situacoes.get(item["inscricao"], (None, SituacaoInscricao.ATIVA))
+        linhas.append(
+            LinhaClassificacao(
+                posicao=item["posicao"],
+                numero=item["inscricao"],
+                nome=item["nome"],
+                nota_final=item["nota_final"],
+                listas=tuple(item.get("listas", [])),
+                situacao=situacao,
+                inscricao_id=inscricao_id,
+            )
+        )
+    return linhas
+
+
+def _linhas_da_previa(classif: ClassificacaoVaga) -> list[LinhaClassificacao]:
+    return [
+        LinhaClassificacao(
+            posicao=i,
+            numero=c.numero,
+            nome=c.nome,
+            nota_final=f"{c.nota_final:.3f}",
+            listas=tuple(sorted(c.categorias, key=["negros", "pcd"].index)),
+            situacao=c.situacao,
+            inscricao_id=c.inscricao_id,
+        )
+        for i, c in enumerate(classif.ordenados, 1)
+    ]
+
+
+def _conteudo_da_vaga(versao: ResultadoVersao, codigo: str) -> dict[str, Any]:
+    for v in versao.conteudo.get("vagas", []):
+        if v.get("codigo") == codigo:
+            return v
+    return {}
+
+
+def estado_vaga(
+    vaga: VagaEstagio,
+    *,
+    parametros: ParametrosMotor | None = None,
+    previa: bool = False,
+) -> EstadoVaga:
+    """Estado completo de uma vaga: da versão final mais recente ou, se não há
+    (ou com ``previa=True``), das avaliações atuais.
+    """
+    selecao: Selecao = vaga.selecao
+    parametros = parametros or parametros_motor(selecao)
+    versao = None if previa else ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL)
+    convocacoes = tuple(
+        Convocacao.objects.filter(vaga=vaga).select_related("inscricao").order_by("ordem")
+    )
+    base: dict[str, Any] = {
+        "vaga": vaga,
+        "versao": versao,
+        "aplicacao": parametros.aplicacao,
+        "k": vaga.vagas_a_preencher,
+        "convocacoes": convocacoes,
+    }
+    atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
+    if versao is not None:
+        conteudo_vaga = _conteudo_da_vaga(versao, vaga.codigo)
+        numeros = [c["inscricao"] for c in conteudo_vaga.get("classificacao", [])]
+        situacoes = {
+            numero: (pk, situacao)
+            for pk, numero, situacao in Inscricao.objects.filter(
+                selecao=selecao, numero__in=numeros
+            ).values_list("pk", "numero", "situacao")
+        }
+        linhas = _linhas_da_versao(conteudo_vaga, situacoes)
+        fonte = "resultado_final"
+        publicados_ativos = [
+            linha.numero for linha in linhas if linha.situacao == SituacaoInscricao.ATIVA
+        ]
+        desatualizada = publicados_ativos != [c.numero for c in atual.ativos]
+        empates: tuple[Empate, ...] = ()
+    else:
+        linhas = _linhas_da_previa(atual)
+        fonte = "previa"
+        desatualizada = False
+        empates = atual.empates
+    base |= {"fonte": fonte, "desatualizada": desatualizada, "empates": empates}
+    if empates:
+        return EstadoVaga(
+            **base,
+            classificacao=tuple(linhas),
+            erro=" ".join(e.mensagem for e in empates),
+        )
+    candidatos = [
+        Candidato(
+            linha.numero,
+            linha.posicao,
+            frozenset(linha.listas) & parametros.categorias,
+            situacao_motor(linha.situacao),
+        )
+        for linha in linhas
+    ]
+    try:
+        resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
+    except EntradaInvalida as erro:
+        return EstadoVaga(**base, classificacao=tuple(linhas), erro=str(erro))
+    return _montar(base, linhas, resultado, convocacoes)
+
+
+def _montar(
+    base: dict[str, Any],
+    linhas: Sequence[LinhaClassificacao],
+    resultado: ResultadoVaga,
+    convocacoes: Sequence[Convocacao],
+) -> EstadoVaga:
+    explicacoes = {e.inscricao: e for e in explicar(resultado)}
+    por_numero = {linha.numero: linha for linha in linhas}
+    convocacao_de = {c.inscricao.numero: c for c in convocacoes}
+    linhas_finais = tuple(
+        LinhaClassificacao(
+            posicao=linha.posicao,
+            numero=linha.numero,
+            nome=linha.nome,
+            nota_final=linha.nota_final,
+            listas=linha.listas,
+            situacao=linha.situacao,
+            explicacao=explicacoes[linha.numero].texto if linha.numero in explicacoes else "",
+            modalidade=explicacoes[linha.numero].modalidade
+            if linha.numero in explicacoes
+            else None,
+            inscricao_id=linha.inscricao_id,
+        )
+        for linha in linhas
+    )
+    ordem = tuple(
+        ItemOrdem(
+            ordem=c.ordem,
+            numero=c.inscricao,
+            nome=por_numero[c.inscricao].nome,
+            posicao=por_numero[c.inscricao].posicao,
+            modalidade=c.modalidade,
+            modalidade_inicial=c.modalidade_inicial,
+            explicacao=explicacoes[c.inscricao].texto,
+            inscricao_id=por_numero[c.inscricao].inscricao_id,
+            convocacao=convocacao_de.get(c.inscricao),
+        )
+        for c in resultado.ordem.convocados
+    )
+    alocados = {item.numero for item in ordem}
+    return EstadoVaga(
+        **base,
+        sequencia=resultado.sequencia,
+        reservadas=dict(resultado.reservadas),
+        classificacao=linhas_finais,
+        ordem=ordem,
+        a_convocar=tuple(item for item in ordem if item.convocacao is None),
+        divergentes=tuple(
+            c
+            for c in convocacoes
+            if c.situacao in OCUPAM_VAGA and c.inscricao.numero not in alocados
+        ),
+        resultado=resultado,
+    )
+
+
+def convocacao_por_token(token: str) -> Convocacao | None:
+    """A convocação do link enviado ao candidato (página dedicada)."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        Convocacao.objects.select_related("inscricao", "vaga", "vaga__selecao__orgao")
+        .filter(token=token)
+        .first()
+    )
+
+
+def convocacoes_da_inscricao(inscricao: Inscricao) -> list[Convocacao]:
+    return list(inscricao.convocacoes.select_related("vaga").order_by("convocada_em"))

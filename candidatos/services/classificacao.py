@@ -1,0 +1,482 @@
+"""Classificação de uma vaga de estágio: avaliações, sorteio e entradas do motor.
+
+As regras puras (nota final, desempate, algoritmo do sorteio) estão em
+``candidatos.services.desempate`` e são reexportadas aqui. Toda modalidade e
+todo número que o RH vê vêm do motor (``selecoes.reserva``): aqui só se
+convertem linhas em ``Candidato`` e se chama ``resolver_vaga``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+
+from candidatos.models import (
+    Avaliacao,
+    Inscricao,
+    SituacaoAvaliacao,
+    SituacaoInscricao,
+    Sorteio,
+)
+from candidatos.services.desempate import (
+    Concorrente,
+    Empate,
+    calcular_nota_final,
+    ordem_do_sorteio,
+    ordenar,
+)
+from selecoes import auditoria
+from selecoes.models import CriterioAvaliacao, CriterioDesempate, Selecao, VagaEstagio
+from selecoes.reserva import (
+    Aplicabilidade,
+    Candidato,
+    Reserva,
+    ResultadoVaga,
+    SequenciaExplicita,
+    Situacao,
+    aplicabilidade,
+    resolver_vaga,
+)
+from selecoes.selectors.quadro import reservas_da_selecao, sequencia_explicita_do_json
+
+__all__ = [
+    "ClassificacaoVaga",
+    "Concorrente",
+    "Empate",
+    "LinhaAvaliacao",
+    "ParametrosMotor",
+    "calcular_nota_final",
+    "classificar_selecao",
+    "classificar_vaga",
+    "ordem_do_sorteio",
+    "ordenar",
+    "parametros_motor",
+    "realizar_sorteio",
+    "resolver",
+    "salvar_avaliacoes",
+]
+
+# ---------------------------------------------------------------------------
+# Seleção → entradas do motor
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParametrosMotor:
+    """O que o motor precisa da seleção: aplicabilidade, reservas e sequência."""
+
+    aplicacao: Aplicabilidade
+    reservas: tuple[Reserva, ...]
+    explicita: SequenciaExplicita | None
+
+    @property
+    def categorias(self) -> frozenset[str]:
+        return frozenset(r.categoria for r in self.reservas)
+
+
+def parametros_motor(
+    selecao: Selecao, vagas: Sequence[VagaEstagio] | None = None
+) -> ParametrosMotor:
+    """Art. 1º (negros, 30%), Lei 11.788/2008, art. 17, § 5º (PcD, opcional),
+    art. 3º (sequência explícita do edital), art. 7º e art. 1º, § 1º
+    (aplicabilidade sobre o total de vagas ofertadas na seleção).
+
+    Usa as mesmas conversões do quadro de reserva do edital, para que a
+    convocação siga exatamente o que foi publicado.
+    """
+    reservas = tuple(
+        reservas_da_selecao(reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd)
+    )
+    explicita = sequencia_explicita_do_json(
+        selecao.sequencia_explicita, [r.categoria for r in reservas]
+    )
+    vagas = list(selecao.vagas.all()) if vagas is None else vagas
+    total = sum(v.vagas_ofertadas for v in vagas)
+    return ParametrosMotor(
+        aplicabilidade(selecao.data_publicacao_edital, total), reservas, explicita
+    )
+
+
+def categorias_da_inscricao(
+    concorre_negros: bool, concorre_pcd: bool, declaradas: frozenset[str]
+) -> frozenset[str]:
+    """Art. 2º e art. 4º, caput: as reservas a que a inscrição concorre."""
+    cats = set()
+    if concorre_negros:
+        cats.add("negros")
+    if concorre_pcd:
+        cats.add("pcd")
+    return frozenset(cats) & declaradas
+
+
+_SITUACAO_MOTOR = {
+    SituacaoInscricao.ATIVA: Situacao.ATIVO,
+    SituacaoInscricao.DESISTENTE: Situacao.DESISTENTE,
+    SituacaoInscricao.ELIMINADA: Situacao.ELIMINADO,
+}
+
+
+def situacao_motor(situacao_inscricao: str) -> Situacao:
+    return _SITUACAO_MOTOR[SituacaoInscricao(situacao_inscricao)]
+
+
+def resolver(
+    *,
+    vaga: VagaEstagio,
+    parametros: ParametrosMotor,
+    candidatos: Sequence[Candidato],
+) -> ResultadoVaga:
+    """Chama o motor com k = vagas ofertadas + surgidas (regras, § 4)."""
+    return resolver_vaga(
+        candidatos=candidatos,
+        aplicacao=parametros.aplicacao,
+        ofertadas=vaga.vagas_ofertadas,
+        convocacoes=vaga.vagas_a_preencher,
+        reservas=parametros.reservas,
+        explicita=parametros.explicita,
+        codigo=vaga.codigo,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Classificação a partir do banco
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClassificacaoVaga:
+    """Aprovados de uma vaga em ordem, com os empates que restam."""
+
+    vaga: VagaEstagio
+    ordenados: tuple[Concorrente, ...]
+    empates: tuple[Empate, ...]
+    retirados_ids: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def ativos(self) -> tuple[Concorrente, ...]:
+        return tuple(c for c in self.ordenados if c.situacao == SituacaoInscricao.ATIVA)
+
+    def candidatos_motor(self, *, incluir_retirados: bool = True) -> list[Candidato]:
+        """``Candidato`` do motor com a posição na classificação (1, 2, …)."""
+        fonte = self.ordenados if incluir_retirados else self.ativos
+        return [
+            Candidato(c.numero, i, c.categorias, situacao_motor(c.situacao))
+            for i, c in enumerate(fonte, 1)
+        ]
+
+
+def ultimo_sorteio_por_vaga(selecao: Selecao) -> dict[int, Sorteio]:
+    """O sorteio mais recente de cada vaga (o que vale para o desempate)."""
+    sorteios: dict[int, Sorteio] = {}
+    for s in Sorteio.objects.filter(selecao=selecao, vaga__isnull=False).order_by("realizado_em"):
+        sorteios[s.vaga_id] = s  # type: ignore[index]
+    return sorteios
+
+
+def _concorrentes_da_selecao(
+    selecao: Selecao,
+    declaradas: frozenset[str],
+    vaga_ids: Sequence[int] | None = None,
+) -> dict[int, list[Concorrente]]:
+    """Aprovados por vaga, numa consulta (inscrições substituídas não contam).
+
+    As notas por critério só são lidas se algum critério de desempate as usa.
+    """
+    filtro: dict[str, Any] = {
+        "inscricao__selecao": selecao,
+        "situacao": SituacaoAvaliacao.APROVADO,
+        "nota_final__isnull": False,
+    }
+    if vaga_ids is not None:
+        filtro["inscricao__vaga_id__in"] = list(vaga_ids)
+    com_notas = any(
+        c.get("criterio") == CriterioDesempate.NOTA_CRITERIO
+        for c in selecao.criterios_desempate or []
+    )
+    campos = [
+        "inscricao_id",
+        "inscricao__vaga_id",
+        "inscricao__numero",
+        "inscricao__nome_civil",
+        "inscricao__nome_social",
+        "nota_final",
+        "inscricao__data_nascimento",
+        "inscricao__criada_em",
+        "inscricao__concorre_negros",
+        "inscricao__concorre_pcd",
+        "inscricao__situacao",
+    ]
+    if com_notas:
+        campos.append("notas")
+    linhas = (
+        Avaliacao.objects.filter(**filtro)
+        .exclude(inscricao__situacao=SituacaoInscricao.SUBSTITUIDA)
+        .values_list(*campos)
+    )
+    categorias_de = {
+        (negros, pcd): categorias_da_inscricao(negros, pcd, declaradas)
+        for negros in (False, True)
+        for pcd in (False, True)
+    }
+    sem_notas: Mapping[str, Decimal] = {}
+    por_vaga: dict[int, list[Concorrente]] = defaultdict(list)
+    for linha in linhas:
+        notas = (
+            {k: Decimal(str(v)) for k, v in (linha[11] or {}).items() if v not in ("", None)}
+            if com_notas
+            else sem_notas
+        )
+        por_vaga[linha[1]].append(
+            Concorrente(
+                inscricao_id=linha[0],
+                numero=linha[2],
+                nome=linha[4] or linha[3],
+                nota_final=linha[5],
+                notas=notas,
+                data_nascimento=linha[6],
+                inscrita_em=linha[7],
+                categorias=categorias_de[(linha[8], linha[9])],
+                situacao=linha[10],
+            )
+        )
+    return por_vaga
+
+
+def classificar_selecao(
+    selecao: Selecao,
+    *,
+    vagas: Sequence[VagaEstagio] | None = None,
+    parametros: ParametrosMotor | None = None,
+) -> dict[int, ClassificacaoVaga]:
+    """Classificação de cada vaga da seleção (chave: id da vaga).
+
+    Eliminados (art. 2º, parágrafo único) ficam fora; desistentes ficam, na sua
+    posição, para o motor explicar a vaga que liberaram (art. 4º, § 2º); os
+    empates são calculados só entre quem ainda concorre.
+    """
+    vagas = list(selecao.vagas.all()) if vagas is None else list(vagas)
+    parametros = parametros or parametros_motor(selecao)
+    por_vaga = _concorrentes_da_selecao(selecao, parametros.categorias, [v.pk for v in vagas])
+    sorteios = ultimo_sorteio_por_vaga(selecao)
+    criterios = selecao.criterios_desempate or []
+    resultado: dict[int, ClassificacaoVaga] = {}
+    for vaga in vagas:
+        concorrentes = [
+            c for c in por_vaga.get(vaga.pk, []) if c.situacao != SituacaoInscricao.ELIMINADA
+        ]
+        sorteio = sorteios.get(vaga.pk)
+        ordenados, empates = ordenar(
+            concorrentes,
+            criterios,
+            ordem_sorteio=sorteio.resultado if sorteio else (),
+            vaga_codigo=vaga.codigo,
+        )
+        resultado[vaga.pk] = ClassificacaoVaga(vaga, ordenados, _so_ativos(empates))
+    return resultado
+
+
+def _so_ativos(empates: Sequence[Empate]) -> tuple[Empate, ...]:
+    """Empate com quem já desistiu não altera a convocação: não bloqueia."""
+    filtrados = []
+    for e in empates:
+        ativos = tuple(c for c in e.concorrentes if c.situacao == SituacaoInscricao.ATIVA)
+        if len(ativos) > 1:
+            filtrados.append(Empate(e.vaga_codigo, ativos, e.edital_preve_sorteio))
+    return tuple(filtrados)
+
+
+def classificar_vaga(vaga: VagaEstagio) -> ClassificacaoVaga:
+    return classificar_selecao(vaga.selecao, vagas=[vaga])[vaga.pk]
+
+
+def pesos_da_selecao(selecao: Selecao) -> list[tuple[str, Decimal]]:
+    return [(c.codigo, c.peso) for c in CriterioAvaliacao.objects.filter(selecao=selecao)]
+
+
+# ---------------------------------------------------------------------------
+# Escrita: avaliações e sorteio
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinhaAvaliacao:
+    """Avaliação de uma inscrição como digitada (grade ou planilha), já validada."""
+
+    inscricao_id: int
+    situacao: str
+    notas: Mapping[str, Decimal | None]
+    nota_final: Decimal | None = None
+    """Só quando o edital não tem critérios: a nota final é digitada."""
+
+    def to_json(self) -> list[Any]:
+        """Forma serializável (sessão entre a prévia e a confirmação da planilha)."""
+        return [
+            self.inscricao_id,
+            self.situacao,
+            {k: None if v is None else str(v) for k, v in self.notas.items()},
+            None if self.nota_final is None else str(self.nota_final),
+        ]
+
+    @classmethod
+    def from_json(cls, dados: Sequence[Any]) -> LinhaAvaliacao:
+        inscricao_id, situacao, notas, nota_final = dados
+        return cls(
+            int(inscricao_id),
+            str(situacao),
+            {k: None if v is None else Decimal(v) for k, v in notas.items()},
+            None if nota_final is None else Decimal(nota_final),
+        )
+
+
+def _texto_notas(notas: Mapping[str, Decimal | None]) -> dict[str, str]:
+    return {k: str(v) for k, v in notas.items() if v is not None}
+
+
+def salvar_avaliacoes(
+    *,
+    selecao: Selecao,
+    linhas: Sequence[LinhaAvaliacao],
+    usuario: Any,
+    origem: str = "grade",
+) -> int:
+    """Grava as avaliações (tudo ou nada), recalcula a nota final e audita cada
+    mudança. Trava as vagas envolvidas (``select_for_update``) para não cruzar
+    com uma convocação em curso. Devolve quantas avaliações mudaram.
+    """
+    pesos = pesos_da_selecao(selecao)
+    ids = [linha.inscricao_id for linha in linhas]
+    with transaction.atomic():
+        inscricoes = {
+            i.pk: i
+            for i in Inscricao.objects.filter(selecao=selecao, pk__in=ids).select_related(
+                "avaliacao"
+            )
+        }
+        if len(inscricoes) != len(set(ids)):
+            raise ValueError("Inscrição fora desta seleção.")
+        vaga_ids = sorted({i.vaga_id for i in inscricoes.values()})
+        list(VagaEstagio.objects.select_for_update().filter(pk__in=vaga_ids).order_by("pk"))
+        mudaram = 0
+        for linha in linhas:
+            inscricao = inscricoes[linha.inscricao_id]
+            notas = _texto_notas(linha.notas)
+            if pesos:
+                nota_final = calcular_nota_final(
+                    {k: v for k, v in linha.notas.items() if v is not None}, pesos
+                )
+            else:
+                nota_final = linha.nota_final
+            avaliacao = getattr(inscricao, "avaliacao", None)
+            antes = _retrato(avaliacao) if avaliacao else None
+            if avaliacao is None:
+                avaliacao = Avaliacao(inscricao=inscricao)
+            avaliacao.situacao = linha.situacao
+            avaliacao.notas = notas
+            avaliacao.nota_final = nota_final
+            depois = _retrato(avaliacao)
+            if antes == depois:
+                continue
+            avaliacao.atualizada_por = usuario
+            avaliacao.save()
+            mudaram += 1
+            auditoria.registrar(
+                acao="avaliacao.alterada" if antes else "avaliacao.registrada",
+                objeto=avaliacao,
+                descricao=f"Avaliação de {inscricao.numero} ({origem})",
+                usuario=usuario,
+                selecao=selecao,
+                inscricao_id=inscricao.pk,
+                antes=antes,
+                depois=depois,
+            )
+    return mudaram
+
+
+def _retrato(avaliacao: Avaliacao) -> dict[str, Any]:
+    return {
+        "situacao": avaliacao.situacao,
+        "notas": dict(avaliacao.notas or {}),
+        "nota_final": None if avaliacao.nota_final is None else f"{avaliacao.nota_final:.3f}",
+    }
+
+
+def realizar_sorteio(
+    *,
+    vaga: VagaEstagio,
+    semente: str,
+    usuario: Any,
+    agora: datetime,
+    descricao: str = "",
+) -> Sorteio:
+    """Sorteio público entre os empatados da vaga, registrado com semente e data
+    (regras, § 5). Só cabe se o edital o prevê e se há empate a desfazer.
+    """
+    selecao = vaga.selecao
+    criterios = selecao.criterios_desempate or []
+    if not any(c.get("criterio") == CriterioDesempate.SORTEIO for c in criterios):
+        raise ValueError(
+            "O edital desta seleção não prevê sorteio entre os critérios de desempate."
+        )
+    with transaction.atomic():
+        VagaEstagio.objects.select_for_update().get(pk=vaga.pk)
+        classif = _classificar_sem_sorteio(vaga)
+        if not classif.empates:
+            raise ValueError(f"Não há empate a desfazer na vaga {vaga.codigo}.")
+        numeros = [c.numero for e in classif.empates for c in e.concorrentes]
+        sorteio = Sorteio.objects.create(
+            selecao=selecao,
+            vaga=vaga,
+            semente=semente,
+            realizado_em=agora,
+            realizado_por=usuario,
+            descricao=descricao,
+            resultado=ordem_do_sorteio(semente, numeros),
+        )
+        auditoria.registrar(
+            acao="sorteio.realizado",
+            objeto=sorteio,
+            descricao=f"Sorteio público de desempate na vaga {vaga.codigo}",
+            usuario=usuario,
+            selecao=selecao,
+            depois={"semente": semente, "resultado": sorteio.resultado},
+        )
+    return sorteio
+
+
+def _classificar_sem_sorteio(vaga: VagaEstagio) -> ClassificacaoVaga:
+    """Empates pelos critérios que o edital lista antes do sorteio: entre eles
+    (e só entre eles) o sorteio decide."""
+    selecao = vaga.selecao
+    parametros = parametros_motor(selecao)
+    concorrentes = [
+        c
+        for c in _concorrentes_da_selecao(selecao, parametros.categorias, [vaga.pk]).get(
+            vaga.pk, []
+        )
+        if c.situacao != SituacaoInscricao.ELIMINADA
+    ]
+    criterios: list[Mapping[str, Any]] = []
+    for criterio in selecao.criterios_desempate or []:
+        if criterio.get("criterio") == CriterioDesempate.SORTEIO:
+            break
+        criterios.append(criterio)
+    ordenados, empates = ordenar(concorrentes, criterios, vaga_codigo=vaga.codigo)
+    return ClassificacaoVaga(vaga, ordenados, _so_ativos(empates))
+
+
+def inscricoes_da_vaga(vaga: VagaEstagio) -> QuerySet[Inscricao]:
+    """Inscrições vigentes da vaga, para a grade de notas."""
+    return (
+        Inscricao.objects.vigentes()
+        .filter(vaga=vaga)
+        .exclude(situacao=SituacaoInscricao.ELIMINADA)
+        .select_related("avaliacao")
+        .order_by("numero")
+    )

@@ -1,0 +1,385 @@
+"""Publicação de resultados: versões numeradas, imutáveis e com hash (docs/resultado.md).
+
+O resultado preliminar abre o prazo de recurso; o final só sai depois dele,
+sem recurso pendente. Qualquer mudança posterior (recurso deferido fora do
+prazo, decisão judicial, eliminação) é uma nova versão, com o motivo.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+from uuid import UUID
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import JSONField, Value
+from django.db.models.functions import Cast
+from django.utils import timezone
+
+from candidatos.models import (
+    Recurso,
+    ResultadoVersao,
+    SituacaoRecurso,
+    TipoResultado,
+)
+from candidatos.services.classificacao import (
+    Empate,
+    classificar_selecao,
+    parametros_motor,
+    resolver,
+)
+from selecoes import auditoria
+from selecoes.models import Selecao, SituacaoSelecao
+from selecoes.reserva import Candidato, EntradaInvalida, Situacao, explicar
+
+FORMATO = 1
+ORDEM_LISTAS = ("negros", "pcd")
+
+Progresso = Callable[[int, int], None]
+
+
+class PublicacaoInvalida(ValidationError):
+    """A publicação não pode ser feita agora; a mensagem diz por quê, em português."""
+
+
+class EmpateNaoResolvido(PublicacaoInvalida):
+    """Regras, § 5: a classificação precisa ser estrita para publicar."""
+
+    def __init__(self, empates: list[Empate]) -> None:
+        self.empates = empates
+        super().__init__([e.mensagem for e in empates])
+
+
+def serializar(conteudo: dict[str, Any]) -> bytes:
+    """Forma canônica do conteúdo, a que o hash cobre (docs/resultado.md)."""
+    return json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
+        "utf-8"
+    )
+
+
+def hash_conteudo(conteudo: dict[str, Any]) -> str:
+    return hashlib.sha256(serializar(conteudo)).hexdigest()
+
+
+def _nota(valor: Decimal) -> str:
+    """Três casas, como publicado ("9.250"); o banco já guarda em milésimos."""
+    texto = str(valor)
+    return texto if valor.as_tuple().exponent == -3 else f"{valor:.3f}"
+
+
+@lru_cache(maxsize=8)
+def _listas(categorias: frozenset[str]) -> list[str]:
+    return [x for x in ORDEM_LISTAS if x in categorias]
+
+
+def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> dict[str, Any]:
+    """Retrato publicável da seleção (sem tipo, número, data e motivo, que
+    ``publicar_resultado`` acrescenta). Só dados que o decreto manda publicar.
+
+    Levanta ``EmpateNaoResolvido`` se alguma vaga tem empate; ``PublicacaoInvalida``
+    se o motor recusar a entrada (ex.: sequência explícita inconsistente).
+    """
+    vagas = list(selecao.vagas.all())
+    parametros = parametros_motor(selecao, vagas)
+    classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
+    empates = [e for c in classificacoes.values() for e in c.empates]
+    if empates:
+        raise EmpateNaoResolvido(empates)
+    total = len(vagas)
+    saida_vagas = []
+    for n, vaga in enumerate(vagas, 1):
+        ativos = classificacoes[vaga.pk].ativos
+        candidatos = [
+            Candidato(c.numero, i, c.categorias, Situacao.ATIVO) for i, c in enumerate(ativos, 1)
+        ]
+        try:
+            resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
+        except EntradaInvalida as erro:
+            raise PublicacaoInvalida(f"Vaga {vaga.codigo}: {erro}") from erro
+        frases = {e.inscricao: e.texto for e in explicar(resultado)}
+        nomes = {c.numero: c.nome for c in ativos}
+        reservadas = dict.fromkeys(ORDEM_LISTAS, 0) | dict(resultado.reservadas)
+        saida_vagas.append(
+            {
+                "codigo": vaga.codigo,
+                "area": vaga.area,
+                "municipio": vaga.municipio,
+                "uf": vaga.uf,
+                "ofertadas": vaga.vagas_ofertadas,
+                "reservadas": reservadas,
+                "classificacao": [
+                    {
+                        "posicao": i,
+                        "inscricao": c.numero,
+                        "nome": c.nome,
+                        "nota_final": _nota(c.nota_final),
+                        "listas": _listas(c.categorias),
+                    }
+                    for i, c in enumerate(ativos, 1)
+                ],
+                "lista_negros": [c.numero for c in ativos if "negros" in c.categorias],
+                "lista_pcd": [c.numero for c in ativos if "pcd" in c.categorias],
+                "convocacao": [
+                    {
+                        "ordem": c.ordem,
+                        "inscricao": c.inscricao,
+                        "nome": nomes[c.inscricao],
+                        "modalidade": c.modalidade,
+                        "explicacao": frases[c.inscricao],
+                    }
+                    for c in resultado.ordem.convocados
+                ],
+                "explicacoes": frases,
+            }
+        )
+        if progresso:
+            progresso(n, total)
+    return {
+        "formato": FORMATO,
+        "selecao": {
+            "id": selecao.pk,
+            "numero_edital": selecao.numero_edital,
+            "titulo": selecao.titulo,
+            "orgao": str(selecao.orgao),
+        },
+        "reserva": {
+            "aplicavel": parametros.aplicacao.aplicavel,
+            "motivo": parametros.aplicacao.motivo,
+        },
+        "vagas": saida_vagas,
+    }
+
+
+def _validar(
+    *,
+    selecao: Selecao,
+    tipo: str,
+    motivo: str,
+    recurso_inicio: datetime | None,
+    recurso_fim: datetime | None,
+    agora: datetime,
+    numero: int,
+) -> None:
+    if tipo not in TipoResultado.values:
+        raise PublicacaoInvalida(f"Tipo de resultado desconhecido: {tipo}.")
+    if numero > 1 and not motivo.strip():
+        raise PublicacaoInvalida(
+            "Motivo: informe por que esta nova versão substitui a anterior "
+            "(ex.: recurso deferido, decisão judicial)."
+        )
+    if tipo == TipoResultado.PRELIMINAR:
+        if recurso_inicio is None or recurso_fim is None:
+            raise PublicacaoInvalida(
+                "Prazo de recurso: informe o início e o fim do prazo para recursos."
+            )
+        if recurso_fim <= recurso_inicio:
+            raise PublicacaoInvalida("Prazo de recurso: o fim deve ser depois do início.")
+        return
+    preliminar = ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR)
+    if preliminar is None:
+        raise PublicacaoInvalida(
+            "Publique primeiro o resultado preliminar, com o prazo de recurso."
+        )
+    if numero == 1 and preliminar.recurso_fim and agora < preliminar.recurso_fim:
+        fim = timezone.localtime(preliminar.recurso_fim)
+        raise PublicacaoInvalida(
+            f"O prazo de recurso do resultado preliminar só termina em {fim:%d/%m/%Y às %H:%M}."
+        )
+    pendentes = Recurso.objects.filter(selecao=selecao, situacao=SituacaoRecurso.PENDENTE)
+    if pendentes.exists():
+        numeros = ", ".join(pendentes.values_list("inscricao__numero", flat=True)[:10])
+        raise PublicacaoInvalida(
+            f"Há recursos pendentes de decisão (inscrições {numeros}); decida-os antes do "
+            "resultado final."
+        )
+
+
+def publicar_resultado(
+    *,
+    selecao: Selecao,
+    tipo: str,
+    usuario: Any,
+    motivo: str,
+    recurso_inicio: datetime | None = None,
+    recurso_fim: datetime | None = None,
+    agora: datetime,
+    chave: UUID | None = None,
+    progresso: Progresso | None = None,
+) -> ResultadoVersao:
+    """Publica uma nova versão (1, 2, …) do resultado ``tipo``: conteúdo
+    congelado no formato de docs/resultado.md, hash SHA-256, auditoria e
+    situação da seleção. Com ``chave``, pedir duas vezes dá a mesma versão.
+    """
+    if chave is not None:
+        existente = ResultadoVersao.objects.filter(chave=chave).first()
+        if existente is not None:
+            return existente
+    agora = agora.replace(microsecond=0)
+    with transaction.atomic():
+        selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+        anterior = ResultadoVersao.objects.vigente(selecao, tipo)
+        numero = anterior.numero + 1 if anterior else 1
+        _validar(
+            selecao=selecao,
+            tipo=tipo,
+            motivo=motivo,
+            recurso_inicio=recurso_inicio,
+            recurso_fim=recurso_fim,
+            agora=agora,
+            numero=numero,
+        )
+        conteudo = montar_conteudo(selecao, progresso=progresso)
+        conteudo |= {
+            "tipo": tipo,
+            "numero": numero,
+            "publicado_em": timezone.localtime(agora).isoformat(),
+            "motivo": motivo.strip(),
+        }
+        canonico = serializar(conteudo)
+        versao = ResultadoVersao.objects.create(
+            selecao=selecao,
+            tipo=tipo,
+            numero=numero,
+            publicado_em=agora,
+            publicado_por=usuario if getattr(usuario, "is_authenticated", False) else None,
+            motivo=motivo.strip(),
+            recurso_inicio=recurso_inicio,
+            recurso_fim=recurso_fim,
+            # Serializado uma vez só: os mesmos bytes dão o hash e vão ao banco.
+            conteudo=Cast(Value(canonico.decode("utf-8")), output_field=JSONField()),
+            hash_conteudo=hashlib.sha256(canonico).hexdigest(),
+            chave=chave,
+        )
+        versao.conteudo = conteudo
+        nova_situacao = (
+            SituacaoSelecao.RESULTADO_FINAL
+            if tipo == TipoResultado.FINAL
+            else SituacaoSelecao.RESULTADO_PRELIMINAR
+        )
+        situacao_antes = selecao.situacao
+        if tipo == TipoResultado.FINAL or situacao_antes != SituacaoSelecao.RESULTADO_FINAL:
+            Selecao.objects.filter(pk=selecao.pk).update(situacao=nova_situacao)
+        auditoria.registrar(
+            acao=f"resultado.{tipo}.publicado",
+            objeto=versao,
+            descricao=f"{versao.get_tipo_display()}, versão {numero}, publicado",
+            usuario=usuario,
+            selecao=selecao,
+            antes={
+                "situacao_selecao": situacao_antes,
+                "versao_anterior": anterior.numero if anterior else None,
+            },
+            depois={"versao": numero, "hash": versao.hash_conteudo},
+            motivo=motivo.strip(),
+        )
+    return versao
+
+
+# ---------------------------------------------------------------------------
+# Comparação de versões
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mudanca:
+    inscricao: str
+    nome: str
+    antes: str
+    depois: str
+
+
+@dataclass(frozen=True)
+class DiferencaVaga:
+    codigo: str
+    entraram: tuple[Mudanca, ...] = ()
+    sairam: tuple[Mudanca, ...] = ()
+    posicao: tuple[Mudanca, ...] = ()
+    nota: tuple[Mudanca, ...] = ()
+    convocacao: tuple[Mudanca, ...] = ()
+    reservadas: tuple[str, str] | None = None
+    extras: tuple[str, ...] = field(default=())
+
+    @property
+    def vazia(self) -> bool:
+        return not (
+            self.entraram
+            or self.sairam
+            or self.posicao
+            or self.nota
+            or self.convocacao
+            or self.reservadas
+            or self.extras
+        )
+
+
+def _por_inscricao(itens: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {i["inscricao"]: i for i in itens}
+
+
+def _convocacao_texto(item: dict[str, Any] | None) -> str:
+    if item is None:
+        return "não convocado(a)"
+    return f"{item['ordem']}ª convocação, {item['modalidade']}"
+
+
+def comparar_vaga(antes: dict[str, Any], depois: dict[str, Any]) -> DiferencaVaga:
+    """O que mudou numa vaga entre duas versões (ambas no formato publicado)."""
+    a = _por_inscricao(antes.get("classificacao", []))
+    d = _por_inscricao(depois.get("classificacao", []))
+    ca = _por_inscricao(antes.get("convocacao", []))
+    cd = _por_inscricao(depois.get("convocacao", []))
+
+    def mudanca(numero: str, x: str, y: str) -> Mudanca:
+        nome = (d.get(numero) or a.get(numero) or {}).get("nome", "")
+        return Mudanca(numero, nome, x, y)
+
+    entraram = tuple(mudanca(n, "—", f"{d[n]['posicao']}º") for n in d if n not in a)
+    sairam = tuple(mudanca(n, f"{a[n]['posicao']}º", "—") for n in a if n not in d)
+    comuns = [n for n in d if n in a]
+    posicao = tuple(
+        mudanca(n, f"{a[n]['posicao']}º", f"{d[n]['posicao']}º")
+        for n in comuns
+        if a[n]["posicao"] != d[n]["posicao"]
+    )
+    nota = tuple(
+        mudanca(n, a[n]["nota_final"], d[n]["nota_final"])
+        for n in comuns
+        if a[n]["nota_final"] != d[n]["nota_final"]
+    )
+    convocacao = tuple(
+        mudanca(n, _convocacao_texto(ca.get(n)), _convocacao_texto(cd.get(n)))
+        for n in dict.fromkeys([*ca, *cd])
+        if _convocacao_texto(ca.get(n)) != _convocacao_texto(cd.get(n))
+    )
+    ra, rd = antes.get("reservadas"), depois.get("reservadas")
+    reservadas = (json.dumps(ra), json.dumps(rd)) if ra != rd else None
+    extras = tuple(
+        f"{campo}: {antes.get(campo)} → {depois.get(campo)}"
+        for campo in ("ofertadas", "area", "municipio", "uf")
+        if antes.get(campo) != depois.get(campo)
+    )
+    return DiferencaVaga(
+        codigo=depois.get("codigo") or antes.get("codigo", ""),
+        entraram=entraram,
+        sairam=sairam,
+        posicao=posicao,
+        nota=nota,
+        convocacao=convocacao,
+        reservadas=reservadas,
+        extras=extras,
+    )
+
+
+def comparar_versoes(antes: dict[str, Any], depois: dict[str, Any]) -> list[DiferencaVaga]:
+    """Diferenças por vaga entre dois conteúdos publicados (ordem da versão nova)."""
+    va = {v["codigo"]: v for v in antes.get("vagas", [])}
+    vd = {v["codigo"]: v for v in depois.get("vagas", [])}
+    codigos = list(dict.fromkeys([*vd, *va]))
+    return [comparar_vaga(va.get(c, {"codigo": c}), vd.get(c, {"codigo": c})) for c in codigos]
