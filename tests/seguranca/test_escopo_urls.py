@@ -1,0 +1,75 @@
+"""Nenhuma URL do RH entrega dados de um órgão a quem é de outro órgão ou anônimo."""
+
+import pytest
+from django.test import override_settings
+
+from tests.seguranca import escopo
+
+
+@pytest.fixture
+def mundo(db):
+    return escopo.criar_mundo()
+
+
+@pytest.fixture
+def atacantes(db):
+    return escopo.criar_atacantes()
+
+
+def test_escopo_urls_do_rh_recusam_outro_orgao_e_anonimo(mundo, atacantes):
+    rotas = escopo.rotas_do_rh()
+    assert "painel" in {r.nome for r in rotas}, "a varredura deixou de enxergar as rotas /rh/"
+
+    falhas = escopo.verificar(rotas, mundo, atacantes)
+
+    assert falhas == [], "\n".join(falhas)
+
+
+@pytest.mark.django_db
+def test_escopo_urls_varredura_percorre_includes_e_namespaces():
+    rotas = {r.nome: r for r in escopo.rotas()}
+    assert rotas["painel"].rota == "rh/"
+    assert escopo.e_do_rh(rotas["painel"])
+    assert not escopo.e_do_rh(rotas["login"])
+    assert not any(escopo.e_do_rh(r) for r in rotas.values() if r.rota.startswith("admin/"))
+
+
+@override_settings(ROOT_URLCONF="tests.seguranca.urls_sinteticas")
+def test_escopo_urls_varredura_pega_vazamento_escrita_e_argumento_sem_mapa(mundo, atacantes):
+    rotas = escopo.rotas_do_rh()
+    assert {r.nome for r in rotas} == {
+        "painel",
+        "selecoes:vazada",
+        "selecoes:protegida",
+        "selecoes:escreve",
+        "selecoes:desconhecida",
+        "selecoes:detalhe",
+        "selecoes:aberta",
+    }
+
+    falhas = "\n".join(escopo.verificar(rotas, mundo, atacantes))
+
+    for papel in ("Gestor(a)", "Operador(a)", "Auditor(a)"):
+        assert f"selecoes:vazada (GET /rh/selecoes/{mundo.objetos[escopo.Selecao].pk}" in falhas
+        assert f"como {papel} de outro órgão: 200" in falhas
+    assert "selecoes:vazada (POST" in falhas
+    assert "como visitante anônimo: 200" in falhas
+    assert "selecoes:aberta (GET" in falhas
+    assert "não sei preencher o argumento 'coisa_id'" in falhas
+    assert "Dados do órgão vítima mudaram durante a varredura: selecoes.Selecao:" in falhas
+    assert "selecoes:protegida" not in falhas
+    assert "selecoes:detalhe " not in falhas
+    assert "selecoes:escreve (" not in falhas
+
+
+@override_settings(ROOT_URLCONF="tests.seguranca.urls_sinteticas")
+def test_escopo_urls_varredura_exige_que_o_dono_abra_a_url(mundo, atacantes):
+    """Uma URL que dá 404 para todos (mundo mal montado) não pode passar calada."""
+    outro = escopo.criar_mundo("OUTRAVITIMA")
+    rotas = [r for r in escopo.rotas_do_rh() if r.nome == "selecoes:protegida"]
+    mundo_torto = escopo.Mundo(orgao=mundo.orgao, dono=mundo.dono, objetos=dict(outro.objetos))
+
+    falhas = escopo.verificar(rotas, mundo_torto, atacantes)
+
+    assert len(falhas) == 1
+    assert "o gestor do próprio órgão recebeu 404" in falhas[0]

@@ -1,0 +1,67 @@
+"""URLs de mentira para provar que a varredura de escopo pega vazamentos."""
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+from django.views.generic import DetailView
+
+from config.urls import conta
+from selecoes import acesso
+from selecoes import views as selecoes_views
+from selecoes.models import Selecao
+
+
+def vazada(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    return HttpResponse(Selecao.objects.get(pk=selecao_id).titulo)
+
+
+@acesso.rh_requerido
+def protegida(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    selecao = acesso.obter_no_escopo(Selecao.objects.all(), request.user, pk=selecao_id)
+    return HttpResponse(selecao.titulo)
+
+
+@acesso.rh_requerido
+def escreve_sem_checar(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    """Responde 404 ao intruso, mas só depois de escrever: o retrato do mundo acusa."""
+    if request.method == "POST":
+        Selecao.objects.filter(pk=selecao_id).update(titulo="Alterada por intruso")
+    selecao = acesso.obter_no_escopo(Selecao.objects.all(), request.user, pk=selecao_id)
+    return HttpResponse(selecao.titulo)
+
+
+def desconhecida(request: HttpRequest, coisa_id: int) -> HttpResponse:
+    return HttpResponse(status=404)
+
+
+class DetalheProtegido(acesso.EscopoOrgaoMixin, DetailView):
+    model = Selecao
+
+    def render_to_response(self, context, **response_kwargs):
+        return HttpResponse(self.object.titulo)
+
+
+class DetalheSemEscopo(DetailView):
+    model = Selecao
+
+    def render_to_response(self, context, **response_kwargs):
+        return HttpResponse(self.object.titulo)
+
+
+rh = (
+    [
+        path("<int:selecao_id>/vazada/", vazada, name="vazada"),
+        path("<int:selecao_id>/protegida/", protegida, name="protegida"),
+        path("<int:selecao_id>/escreve/", escreve_sem_checar, name="escreve"),
+        path("coisa/<int:coisa_id>/", desconhecida, name="desconhecida"),
+        path("<int:pk>/", DetalheProtegido.as_view(), name="detalhe"),
+        path("<int:pk>/aberta/", DetalheSemEscopo.as_view(), name="aberta"),
+    ],
+    "selecoes",
+)
+
+urlpatterns = [
+    path("", selecoes_views.inicio, name="inicio"),
+    path("conta/", include(conta)),
+    path("rh/", selecoes_views.painel, name="painel"),
+    path("rh/selecoes/", include(rh)),
+]
