@@ -104,6 +104,21 @@ class BloqueioLoginBackend(AxesStandaloneBackend):
         return super().authenticate(request, username, password, **kwargs)
 
 
+# AccessAttempt.username do axes é varchar(255); o formulário de login do Django não
+# limita o tamanho antes de autenticar, e um nome maior derrubaria o login com 500.
+TAMANHO_MAXIMO_USUARIO = 255
+
+
+def usuario_do_login(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """Nome de usuário tentado, cortado no tamanho que o axes consegue guardar."""
+    campo = settings.AXES_USERNAME_FORM_FIELD
+    if credentials:
+        valor = credentials.get(campo)
+    else:
+        valor = getattr(request, "data", request.POST).get(campo)
+    return None if valor is None else str(valor)[:TAMANHO_MAXIMO_USUARIO]
+
+
 def resposta_bloqueio(
     request: HttpRequest,
     original_response: HttpResponse | None = None,

@@ -196,6 +196,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.seguranca.resposta_bloqueio"
 AXES_CLIENT_IP_CALLABLE = "config.seguranca.ip_do_cliente"
+AXES_USERNAME_CALLABLE = "config.seguranca.usuario_do_login"
 AXES_VERBOSE = False
 PROXIES_REVERSOS = ambiente.inteiro("PROXIES_REVERSOS", 0 if DEBUG else 1)
 X_FRAME_OPTIONS = "DENY"

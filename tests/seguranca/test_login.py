@@ -74,6 +74,14 @@ def test_bloqueio_login_limite_vem_da_configuracao(client, alice):
 
 
 @pytest.mark.django_db
+def test_bloqueio_login_usuario_gigante_conta_como_falha_sem_erro_500(client):
+    gigante = "0" * 100_000
+    assert _falhar(client, gigante, 4) == [200, 200, 200, 200]
+    assert _entrar(client, gigante, "x").status_code == 429
+    assert _entrar(client, "0" * 255 + "outro-sufixo", "x").status_code == 429
+
+
+@pytest.mark.django_db
 def test_bloqueio_login_client_login_dos_testes_segue_funcionando(client, alice):
     assert client.login(username="alice", password=SENHA)
     assert not Client().login(username="alice", password="senha-errada")
