@@ -6,16 +6,20 @@ um objeto real do órgão "vítima"; argumento que não se sabe preencher faz o
 teste falhar com a instrução do que acrescentar aqui.
 """
 
+import re
+import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.base import ContentFile
 from django.db.models import Model
 from django.forms.models import model_to_dict
 from django.test import Client
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from candidatos.models import (
     AcessoDadoSensivel,
@@ -35,6 +39,7 @@ from selecoes.models import (
     Papel,
     RegistroAuditoria,
     Selecao,
+    SituacaoSelecao,
     VagaEstagio,
     VersaoEdital,
 )
@@ -65,33 +70,64 @@ PREFIXO_RH = "rh/"
 
 # Argumento de URL → (modelo, atributo cujo valor vai na URL).
 OBJETOS_POR_ARGUMENTO: dict[str, tuple[type[Model], str]] = {
-    "orgao_id": (Orgao, "pk"),
-    "selecao_id": (Selecao, "pk"),
-    "vaga_id": (VagaEstagio, "pk"),
-    "criterio_id": (CriterioAvaliacao, "pk"),
-    "inscricao_id": (Inscricao, "pk"),
-    "avaliacao_id": (Avaliacao, "pk"),
-    "convocacao_id": (Convocacao, "pk"),
-    "processo_id": (ProcessoEliminacao, "pk"),
-    "recurso_id": (Recurso, "pk"),
-    "resultado_id": (ResultadoVersao, "pk"),
-    "sorteio_id": (Sorteio, "pk"),
-    "documento_id": (Documento, "pk"),
-    "acesso_id": (AcessoDadoSensivel, "pk"),
     "numero": (Inscricao, "numero"),
     "token": (Convocacao, "token"),
     "codigo_verificacao": (Inscricao, "codigo_verificacao"),
-    "chave": (Documento, "chave"),
+    "codigo": (Inscricao, "codigo_verificacao"),
 }
-# Argumento ambíguo numa rota específica ("namespace:nome" → argumento → modelo), e
-# ``pk`` de views de função (nas CBVs o modelo vem de ``model``/``queryset``).
-MODELOS_POR_ROTA: dict[str, dict[str, tuple[type[Model], str]]] = {}
-# "versao_id" depende de onde aparece: versão do edital ou versão de resultado.
+# Nome (sem _id/_pk) ou segmento de caminho antes de ``<int:pk>`` → modelo.
+# Ex.: ``vaga/<int:pk>/``, ``<int:vaga_id>``, ``<int:selecao_pk>``.
+MODELOS_POR_NOME: dict[str, type[Model]] = {
+    "orgao": Orgao,
+    "orgaos": Orgao,
+    "selecao": Selecao,
+    "selecoes": Selecao,
+    "edital": Selecao,
+    "vaga": VagaEstagio,
+    "vagas": VagaEstagio,
+    "criterio": CriterioAvaliacao,
+    "criterios": CriterioAvaliacao,
+    "inscricao": Inscricao,
+    "inscricoes": Inscricao,
+    "avaliacao": Avaliacao,
+    "convocacao": Convocacao,
+    "convocacoes": Convocacao,
+    "processo": ProcessoEliminacao,
+    "processos": ProcessoEliminacao,
+    "eliminacao": ProcessoEliminacao,
+    "recurso": Recurso,
+    "recursos": Recurso,
+    "resultado": ResultadoVersao,
+    "resultados": ResultadoVersao,
+    "sorteio": Sorteio,
+    "sorteios": Sorteio,
+    "documento": Documento,
+    "documentos": Documento,
+    "acesso": AcessoDadoSensivel,
+    "lotacao": Lotacao,
+}
+# "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
     "selecoes": VersaoEdital,
     "classificacao": ResultadoVersao,
     "documentos": ResultadoVersao,
     "publico": ResultadoVersao,
+}
+
+
+@dataclass(frozen=True)
+class Fixo:
+    """Valor fixo para um argumento que não aponta objeto do órgão."""
+
+    valor: object
+
+
+CHAVE_QUALQUER = uuid.UUID("00000000-0000-4000-8000-000000000000")
+# Casos que a dedução não resolve: "namespace:nome" → argumento → alvo.
+ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo"]] = {
+    "classificacao:publicacao": {"chave": Fixo(CHAVE_QUALQUER)},
+    "classificacao:publicacao_progresso": {"chave": Fixo(CHAVE_QUALQUER)},
+    "classificacao:processo_arquivo": {"qual": Fixo("evidencias")},
 }
 # Argumentos que não apontam um objeto (filtros): valores fixos válidos.
 PARAMETROS: dict[str, object] = {
@@ -100,10 +136,22 @@ PARAMETROS: dict[str, object] = {
     "tipo": "final",
 }
 # URLs do RH que, de propósito, respondem a quem não é do órgão, com o motivo.
-ROTAS_ISENTAS: dict[str, str] = {}
+# (Nomes conferidos com os ramos de documentos em PDF; revise ao integrar.)
+ROTAS_ISENTAS: dict[str, str] = {
+    "documentos:anexo_publico": "anexo de edital publicado é público.",
+    "documentos:resultado_publico": "PDF de resultado publicado é público.",
+    "documentos:resultado_atual": "leva ao PDF público da última versão do resultado.",
+    "documentos:comprovante": "formulário público do candidato (número + código).",
+    "documentos:comprovante_baixar": "capacidade: exige número e código de verificação.",
+    "documentos:comprovante_progresso": "capacidade: exige número e código de verificação.",
+}
 # URLs que o próprio dono não abre por GET no mundo construído aqui, com o motivo
 # (sem isso, uma URL que dá 404 para todos passaria na varredura sem provar nada).
-DONO_SEM_GET: dict[str, str] = {}
+DONO_SEM_GET: dict[str, str] = {
+    "classificacao:publicacao": "a chave só existe enquanto a tarefa de publicação roda.",
+    "classificacao:publicacao_progresso": "a chave só existe enquanto a publicação roda.",
+    "classificacao:comparar": "exige ?com=<outra versão>; sem ele responde 404 a todos.",
+}
 
 
 @dataclass(frozen=True)
@@ -142,9 +190,20 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
     orgao = OrgaoFactory(sigla=sigla, nome="Órgão vítima")
     dono = UserFactory(username=f"{sigla.lower()}-gestor")
     LotacaoFactory(usuario=dono, orgao=orgao, papel=Papel.GESTOR)
-    selecao = SelecaoFactory(orgao=orgao)
+    # Publicada e com resultado final: o estado em que quase toda tela do RH abre.
+    selecao = SelecaoFactory(
+        orgao=orgao,
+        situacao=SituacaoSelecao.RESULTADO_FINAL,
+        versao=1,
+        publicada_em=timezone.now(),
+    )
     vaga = VagaEstagioFactory(selecao=selecao)
-    inscricao = InscricaoFactory(vaga=vaga)
+    inscricao = InscricaoFactory(
+        vaga=vaga,
+        pcd=True,
+        concorre_pcd=True,
+        laudo_pcd=ContentFile(b"%PDF-1.4 laudo", name="laudo.pdf"),
+    )
     objetos: list[Model] = [
         orgao,
         selecao,
@@ -155,7 +214,11 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         VersaoEditalFactory(selecao=selecao),
         ResultadoVersaoFactory(selecao=selecao),
         ConvocacaoFactory(inscricao=inscricao),
-        ProcessoEliminacaoFactory(inscricao=inscricao, aberto_por=dono),
+        ProcessoEliminacaoFactory(
+            inscricao=inscricao,
+            aberto_por=dono,
+            arquivo_evidencias=ContentFile(b"%PDF-1.4 prova", name="prova.pdf"),
+        ),
         RecursoFactory(inscricao=inscricao),
         SorteioFactory(selecao=selecao, vaga=vaga),
         DocumentoFactory(selecao=selecao),
@@ -214,18 +277,32 @@ def _modelo_da_view(callback: Any) -> type[Model] | None:
     return queryset.model if queryset is not None else None
 
 
-def _alvo(rota: RotaRH, argumento: str) -> tuple[type[Model], str] | None:
-    if argumento in MODELOS_POR_ROTA.get(rota.nome, {}):
-        return MODELOS_POR_ROTA[rota.nome][argumento]
-    if argumento == "pk":
-        modelo = _modelo_da_view(rota.callback)
+def _segmento_antes(rota: str, argumento: str) -> str:
+    """``"rh/classificacao/vaga/<int:pk>/"``, ``"pk"`` → ``"vaga"``."""
+    achado = re.search(rf"([^/<>]+)/<(?:[^<>:]+:)?{re.escape(argumento)}>", rota)
+    return achado.group(1) if achado else ""
+
+
+def _alvo(rota: RotaRH, argumento: str) -> "tuple[type[Model], str] | Fixo | None":
+    if argumento in ALVOS_POR_ROTA.get(rota.nome, {}):
+        return ALVOS_POR_ROTA[rota.nome][argumento]
+    if argumento in OBJETOS_POR_ARGUMENTO:
+        return OBJETOS_POR_ARGUMENTO[argumento]
+    if argumento in PARAMETROS:
+        return Fixo(PARAMETROS[argumento])
+    base = re.sub(r"_(id|pk)$", "", argumento)
+    segmento = _segmento_antes(rota.rota, argumento)
+    if base == "pk":
+        modelo = _modelo_da_view(rota.callback) or MODELOS_POR_NOME.get(segmento)
         return (modelo, "pk") if modelo else None
-    if argumento == "versao_id":
+    if base == "versao":
+        modelo = MODELOS_POR_NOME.get(segmento) if segmento != "selecoes" else None
         for ns in reversed(rota.namespaces):
-            if ns in VERSAO_POR_NAMESPACE:
-                return VERSAO_POR_NAMESPACE[ns], "pk"
-        return None
-    return OBJETOS_POR_ARGUMENTO.get(argumento)
+            modelo = modelo or VERSAO_POR_NAMESPACE.get(ns)
+        return (modelo, "pk") if modelo else None
+    if base != argumento and base in MODELOS_POR_NOME:
+        return MODELOS_POR_NOME[base], "pk"
+    return None
 
 
 def argumentos_da_url(rota: RotaRH, mundo: Mundo) -> tuple[dict[str, Any], list[str]]:
@@ -234,7 +311,9 @@ def argumentos_da_url(rota: RotaRH, mundo: Mundo) -> tuple[dict[str, Any], list[
     faltas: list[str] = []
     for argumento in rota.argumentos:
         alvo = _alvo(rota, argumento)
-        if alvo is not None:
+        if isinstance(alvo, Fixo):
+            valores[argumento] = alvo.valor
+        elif alvo is not None:
             modelo, atributo = alvo
             if modelo not in mundo.objetos:
                 faltas.append(
@@ -243,20 +322,17 @@ def argumentos_da_url(rota: RotaRH, mundo: Mundo) -> tuple[dict[str, Any], list[
                 )
                 continue
             valores[argumento] = getattr(mundo.objetos[modelo], atributo)
-        elif argumento in PARAMETROS:
-            valores[argumento] = PARAMETROS[argumento]
         else:
             faltas.append(
                 f"{rota.nome or rota.rota}: não sei preencher o argumento '{argumento}'. "
-                "Acrescente-o a OBJETOS_POR_ARGUMENTO (modelo, atributo) ou, se não "
-                "aponta um objeto, a PARAMETROS em tests/seguranca/escopo.py; para 'pk' em "
-                "view de função, use MODELOS_POR_ROTA."
+                "Dê-lhe um nome deduzível (<int:vaga_id>, vaga/<int:pk>/) ou acrescente-o a "
+                "MODELOS_POR_NOME, PARAMETROS ou ALVOS_POR_ROTA em tests/seguranca/escopo.py."
             )
     return valores, faltas
 
 
 def aponta_objeto(rota: RotaRH) -> bool:
-    return any(a not in PARAMETROS for a in rota.argumentos)
+    return any(not isinstance(_alvo(rota, a), Fixo) for a in rota.argumentos)
 
 
 @dataclass(frozen=True)

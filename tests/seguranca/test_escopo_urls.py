@@ -7,7 +7,8 @@ from tests.seguranca import escopo
 
 
 @pytest.fixture
-def mundo(db):
+def mundo(db, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
     return escopo.criar_mundo()
 
 
@@ -45,6 +46,8 @@ def test_escopo_urls_varredura_pega_vazamento_escrita_e_argumento_sem_mapa(mundo
         "selecoes:desconhecida",
         "selecoes:detalhe",
         "selecoes:aberta",
+        "selecoes:vaga",
+        "selecoes:vaga_vazada",
     }
 
     falhas = "\n".join(escopo.verificar(rotas, mundo, atacantes))
@@ -55,6 +58,8 @@ def test_escopo_urls_varredura_pega_vazamento_escrita_e_argumento_sem_mapa(mundo
     assert "selecoes:vazada (POST" in falhas
     assert "como visitante anônimo: 200" in falhas
     assert "selecoes:aberta (GET" in falhas
+    assert "selecoes:vaga_vazada (GET" in falhas
+    assert "selecoes:vaga (" not in falhas
     assert "não sei preencher o argumento 'coisa_id'" in falhas
     assert "Dados do órgão vítima mudaram durante a varredura: selecoes.Selecao:" in falhas
     assert "selecoes:protegida" not in falhas
@@ -73,3 +78,34 @@ def test_escopo_urls_varredura_exige_que_o_dono_abra_a_url(mundo, atacantes):
 
     assert len(falhas) == 1
     assert "o gestor do próprio órgão recebeu 404" in falhas[0]
+
+
+@pytest.mark.parametrize(
+    ("rota", "argumento", "namespaces", "esperado"),
+    [
+        ("rh/classificacao/vaga/<int:pk>/convocar/", "pk", ("classificacao",), "VagaEstagio"),
+        ("rh/classificacao/recurso/<int:pk>/decidir/", "pk", ("classificacao",), "Recurso"),
+        ("rh/selecoes/<int:pk>/editar/", "pk", ("selecoes",), "Selecao"),
+        ("rh/inscricoes/<int:pk>/laudo/", "pk", ("inscricoes",), "Inscricao"),
+        ("documentos/<int:pk>/arquivo/", "pk", ("documentos",), "Documento"),
+        ("documentos/selecao/<int:selecao_pk>/", "selecao_pk", ("documentos",), "Selecao"),
+        ("documentos/resultado/<int:versao_pk>/", "versao_pk", ("documentos",), "ResultadoVersao"),
+        (
+            "rh/selecoes/<int:s>/versoes/<int:versao_id>/",
+            "versao_id",
+            ("selecoes",),
+            "VersaoEdital",
+        ),
+        ("documentos/x/<int:inscricao_pk>/", "inscricao_pk", ("documentos",), "Inscricao"),
+        ("rh/inscricoes/<int:convocacao_id>/", "convocacao_id", ("inscricoes",), "Convocacao"),
+        ("monitoramento/<int:ano>/", "ano", ("monitoramento",), "Fixo"),
+        ("monitoramento/<int:pk>/", "pk", ("monitoramento",), None),
+        ("rh/x/<int:coisa_id>/", "coisa_id", (), None),
+    ],
+)
+def test_escopo_urls_deduz_o_modelo_do_argumento(rota, argumento, namespaces, esperado):
+    alvo = escopo._alvo(escopo.RotaRH("x:y", rota, namespaces, (argumento,), None), argumento)
+    if isinstance(alvo, escopo.Fixo):
+        assert esperado == "Fixo"
+    else:
+        assert (alvo[0].__name__ if alvo else None) == esperado

@@ -7,7 +7,7 @@ from django.views.generic import DetailView
 from config.urls import conta
 from selecoes import acesso
 from selecoes import views as selecoes_views
-from selecoes.models import Selecao
+from selecoes.models import Selecao, VagaEstagio
 
 
 def vazada(request: HttpRequest, selecao_id: int) -> HttpResponse:
@@ -27,6 +27,18 @@ def escreve_sem_checar(request: HttpRequest, selecao_id: int) -> HttpResponse:
         Selecao.objects.filter(pk=selecao_id).update(titulo="Alterada por intruso")
     selecao = acesso.obter_no_escopo(Selecao.objects.all(), request.user, pk=selecao_id)
     return HttpResponse(selecao.titulo)
+
+
+@acesso.rh_requerido
+def vaga_protegida(request: HttpRequest, pk: int) -> HttpResponse:
+    vaga = acesso.obter_no_escopo(
+        VagaEstagio.objects.all(), request.user, caminho_orgao="selecao__orgao", pk=pk
+    )
+    return HttpResponse(vaga.codigo)
+
+
+def vaga_vazada(request: HttpRequest, selecao_pk: int, vaga_pk: int) -> HttpResponse:
+    return HttpResponse(VagaEstagio.objects.get(pk=vaga_pk, selecao_id=selecao_pk).codigo)
 
 
 def desconhecida(request: HttpRequest, coisa_id: int) -> HttpResponse:
@@ -53,6 +65,8 @@ rh = (
         path("<int:selecao_id>/protegida/", protegida, name="protegida"),
         path("<int:selecao_id>/escreve/", escreve_sem_checar, name="escreve"),
         path("coisa/<int:coisa_id>/", desconhecida, name="desconhecida"),
+        path("vaga/<int:pk>/", vaga_protegida, name="vaga"),
+        path("<int:selecao_pk>/vagas/<int:vaga_pk>/", vaga_vazada, name="vaga_vazada"),
         path("<int:pk>/", DetalheProtegido.as_view(), name="detalhe"),
         path("<int:pk>/aberta/", DetalheSemEscopo.as_view(), name="aberta"),
     ],
