@@ -9,7 +9,7 @@ from importlib import import_module
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parent
-MODULOS = ["motor", "importacao", "publicacao", "pdf", "paginas"]
+MODULOS = ["motor", "selecoes", "importacao", "publicacao", "pdf", "paginas"]
 
 
 def main(nomes: list[str]) -> int:

@@ -6,6 +6,7 @@ fórmulas em CSV/XLSX: células iniciadas por =, +, -, @, tab ou CR).
 """
 
 import csv
+import datetime
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -41,8 +42,13 @@ def _texto_celula(valor: object) -> str:
         return ""
     if isinstance(valor, float) and valor.is_integer():
         return str(int(valor))
-    if hasattr(valor, "isoformat"):
-        return valor.isoformat()[:10] if hasattr(valor, "date") else valor.isoformat()
+    if isinstance(valor, datetime.datetime):
+        # O XLSX guarda datas como data-hora à meia-noite: sem hora, só a data.
+        if valor.time() == datetime.time(0, 0):
+            return valor.date().isoformat()
+        return valor.replace(microsecond=0).isoformat(sep=" ")
+    if isinstance(valor, datetime.date | datetime.time):
+        return valor.isoformat()
     return str(valor).strip()
 
 

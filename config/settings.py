@@ -165,12 +165,13 @@ CELERY_BROKER_URL = ambiente.texto("CELERY_BROKER_URL") or "filesystem://"
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"visibility_timeout": 3600}
 if CELERY_BROKER_URL.startswith("filesystem"):
     _pasta_fila = VAR_DIR / "celery"
-    for _sub in ("fila", "processadas"):
+    for _sub in ("fila", "processadas", "controle"):
         (_pasta_fila / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_pasta_fila / "fila"),
         "data_folder_out": str(_pasta_fila / "fila"),
         "processed_folder": str(_pasta_fila / "processadas"),
+        "control_folder": str(_pasta_fila / "controle"),
         "store_processed": False,
     }
 CELERY_RESULT_BACKEND = ambiente.texto("CELERY_RESULT_BACKEND") or None

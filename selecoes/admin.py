@@ -33,12 +33,21 @@ class VagaInline(admin.TabularInline):
     model = VagaEstagio
     extra = 0
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        return obj is None or not obj.publicada
+
 
 @admin.register(Selecao)
 class SelecaoAdmin(admin.ModelAdmin):
     list_display = ["numero_edital", "titulo", "orgao", "situacao", "data_publicacao_edital"]
     list_filter = ["situacao", "orgao"]
     inlines = [VagaInline]
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        """Edital publicado só muda por retificação (nova versão com motivo)."""
+        if obj is not None and obj.publicada:
+            return False
+        return super().has_change_permission(request, obj)
 
 
 admin.site.register(CriterioAvaliacao)

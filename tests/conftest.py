@@ -16,6 +16,12 @@ def outro_orgao(db):
     return OrgaoFactory(sigla="OUTRO")
 
 
+@pytest.fixture(autouse=True)
+def _hash_de_senha_rapido(settings):
+    """Senhas de teste com hash rápido: o PBKDF2 real só atrasaria a suíte."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _usuario(orgao, papel, nome):
     usuario = UserFactory(username=nome)
     LotacaoFactory(usuario=usuario, orgao=orgao, papel=papel)

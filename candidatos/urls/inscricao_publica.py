@@ -1,4 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from candidatos.views import inscricao_publica as views
 
 app_name = "inscricao_publica"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.lista, name="lista"),
+    path("selecao/<int:selecao_id>/", views.formulario, name="formulario"),
+    path("comprovante/", views.consultar, name="consultar"),
+    path("comprovante/<str:numero>/<str:codigo>/", views.comprovante, name="comprovante"),
+]

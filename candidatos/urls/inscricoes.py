@@ -1,4 +1,22 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from candidatos.views import inscricoes as views
 
 app_name = "inscricoes"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.inicio, name="inicio"),
+    path("selecao/<int:selecao_id>/", views.lista, name="lista"),
+    path("selecao/<int:selecao_id>/importar/", views.importar, name="importar"),
+    path(
+        "selecao/<int:selecao_id>/importar/confirmar/",
+        views.importar_confirmar,
+        name="importar_confirmar",
+    ),
+    path(
+        "selecao/<int:selecao_id>/importar/modelo.<str:formato>",
+        views.modelo_importacao,
+        name="modelo_importacao",
+    ),
+    path("<int:pk>/", views.detalhe, name="detalhe"),
+    path("<int:pk>/laudo/", views.laudo, name="laudo"),
+]

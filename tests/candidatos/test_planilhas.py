@@ -55,3 +55,13 @@ def test_exportacao_neutraliza_formulas(perigoso):
 def test_valores_comuns_nao_sao_alterados():
     assert celula_segura("Ana") == "Ana"
     assert celula_segura(-3) == -3
+
+
+def test_xlsx_preserva_hora_e_datas_puras():
+    import datetime as dt
+
+    dados = escrever_xlsx(
+        ["quando", "dia"], [[dt.datetime(2026, 3, 5, 14, 30, 15), dt.datetime(2026, 3, 5)]]
+    )
+    linha = ler_planilha(dados, "x.xlsx").linhas[0].valores
+    assert linha == {"quando": "2026-03-05 14:30:15", "dia": "2026-03-05"}

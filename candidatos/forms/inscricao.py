@@ -1,0 +1,333 @@
+"""Formulários da inscrição (público) e das telas de inscrições do RH."""
+
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+
+from candidatos.models import CorRaca, SituacaoInscricao
+from candidatos.services.inscricoes import DadosInscricao, erros_autodeclaracao
+from selecoes.models import UF, NivelEnsino, Orgao, Selecao, VagaEstagio
+from selecoes.validators import cpf_valido, somente_digitos
+
+TAMANHO_MAXIMO_LAUDO = 5 * 1024 * 1024
+TIPOS_PDF = ("application/pdf", "application/x-pdf")
+SIM_NAO = [("", "Todos"), ("sim", "Sim"), ("nao", "Não")]
+
+
+class FormularioAcessivel:
+    """Mensagens de erro que nomeiam o campo e classes do Bootstrap nos controles.
+
+    O resumo de erros no topo do formulário lista as mensagens; por isso cada uma
+    começa pelo nome do campo.
+    """
+
+    def preparar_campos(self) -> None:
+        for campo in self.fields.values():  # type: ignore[attr-defined]
+            rotulo = campo.label
+            mensagens = {
+                "required": f"{rotulo}: preenchimento obrigatório.",
+                "invalid": f"{rotulo}: valor inválido.",
+                "invalid_choice": f"{rotulo}: escolha uma das opções da lista.",
+                "max_length": f"{rotulo}: use no máximo %(limit_value)d caracteres.",
+            }
+            campo.error_messages = {**campo.error_messages, **mensagens}
+            tipo = getattr(campo.widget, "input_type", "")
+            if tipo in ("checkbox", "radio"):
+                classe = "form-check-input"
+            elif tipo == "select" or isinstance(campo.widget, forms.Select):
+                classe = "form-select"
+            else:
+                classe = "form-control"
+            campo.widget.attrs["class"] = classe
+
+    def full_clean(self) -> None:
+        super().full_clean()  # type: ignore[misc]
+        for nome in self.errors:  # type: ignore[attr-defined]
+            if nome in self.fields:  # type: ignore[attr-defined]
+                widget = self.fields[nome].widget  # type: ignore[attr-defined]
+                widget.attrs["class"] = f"{widget.attrs.get('class', '')} is-invalid".strip()
+
+
+def validar_laudo(arquivo: UploadedFile) -> None:
+    """Laudo médico: somente PDF (assinatura ``%PDF-`` e tipo declarado), até 5 MB.
+
+    A verificação é do servidor: extensão e tipo enviados pelo navegador não bastam,
+    por isso os primeiros bytes são conferidos.
+    """
+    if arquivo.size is None or arquivo.size > TAMANHO_MAXIMO_LAUDO:
+        raise ValidationError(
+            "Laudo médico: o arquivo tem mais de 5 MB; envie um PDF menor.", code="tamanho"
+        )
+    if arquivo.size == 0:
+        raise ValidationError("Laudo médico: o arquivo está vazio.", code="vazio")
+    tipo = (arquivo.content_type or "").split(";")[0].strip().lower()
+    arquivo.seek(0)
+    assinatura = arquivo.read(5)
+    arquivo.seek(0)
+    nome = (arquivo.name or "").lower()
+    if tipo not in TIPOS_PDF or assinatura != b"%PDF-" or not nome.endswith(".pdf"):
+        raise ValidationError(
+            "Laudo médico: envie um arquivo PDF (outros formatos não são aceitos).", code="tipo"
+        )
+
+
+class InscricaoForm(FormularioAcessivel, forms.Form):
+    """Inscrição on-line com autodeclaração (art. 2º do Decreto 9.427/2018)."""
+
+    vaga = forms.ModelChoiceField(
+        label="Vaga de estágio",
+        queryset=VagaEstagio.objects.none(),
+        empty_label="Selecione a vaga",
+    )
+    nome_civil = forms.CharField(label="Nome civil completo", max_length=200)
+    nome_social = forms.CharField(
+        label="Nome social",
+        max_length=200,
+        required=False,
+        help_text="Opcional. Se informado, é o nome usado em todas as listas e comunicações.",
+    )
+    cpf = forms.CharField(
+        label="CPF",
+        max_length=14,
+        help_text="Somente números ou no formato 000.000.000-00.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    data_nascimento = forms.DateField(
+        label="Data de nascimento",
+        widget=forms.DateInput(attrs={"type": "date", "autocomplete": "bday"}, format="%Y-%m-%d"),
+    )
+    email = forms.EmailField(
+        label="E-mail",
+        max_length=254,
+        help_text="O comprovante da inscrição será enviado para este endereço.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    email_confirmacao = forms.EmailField(
+        label="Confirmação do e-mail",
+        max_length=254,
+        help_text="Digite o e-mail novamente.",
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    )
+    telefone = forms.CharField(
+        label="Telefone com DDD",
+        max_length=20,
+        help_text="Ex.: (61) 99999-0000.",
+        widget=forms.TextInput(attrs={"inputmode": "tel", "autocomplete": "tel"}),
+    )
+    instituicao_ensino = forms.CharField(label="Instituição de ensino", max_length=200)
+    curso = forms.CharField(label="Curso", max_length=200)
+    periodo_curso = forms.CharField(
+        label="Semestre ou ano em curso", max_length=30, help_text="Ex.: 5º semestre, 2º ano."
+    )
+    cor_raca = forms.ChoiceField(
+        label="Cor ou raça",
+        choices=CorRaca.choices,
+        widget=forms.RadioSelect,
+        help_text="Autodeclaração conforme o quesito cor ou raça do IBGE.",
+    )
+    concorre_negros = forms.BooleanField(
+        label="Desejo concorrer às vagas reservadas a candidatos negros",
+        required=False,
+        help_text="Somente para quem se autodeclara preto(a) ou pardo(a) (art. 2º).",
+    )
+    pcd = forms.BooleanField(label="Declaro ser pessoa com deficiência", required=False)
+    concorre_pcd = forms.BooleanField(
+        label="Desejo concorrer às vagas reservadas a pessoas com deficiência",
+        required=False,
+        help_text="Exige o envio do laudo médico.",
+    )
+    laudo_pcd = forms.FileField(
+        label="Laudo médico",
+        required=False,
+        help_text="Somente PDF, até 5 MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,.pdf"}),
+    )
+    aceite_termo = forms.BooleanField(
+        label="Li e aceito o termo de autodeclaração e o aviso de privacidade acima",
+    )
+
+    def __init__(self, *args: Any, selecao: Selecao, hoje: date, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.selecao = selecao
+        self.hoje = hoje
+        self.fields["vaga"].queryset = selecao.vagas.all()
+        self.fields["vaga"].label_from_instance = lambda v: (
+            f"{v.codigo} — {v.area} ({v.municipio}/{v.uf})"
+        )
+        if not selecao.reserva_pcd:
+            # Sem reserva, a deficiência não é perguntada (LGPD, art. 6º, III).
+            for nome in ("pcd", "concorre_pcd", "laudo_pcd"):
+                del self.fields[nome]
+        self.preparar_campos()
+        self.fields["aceite_termo"].error_messages["required"] = (
+            "Termo de autodeclaração: é preciso aceitar o termo para se inscrever."
+        )
+        self.fields["email"].error_messages["invalid"] = (
+            "E-mail: informe um endereço válido, como nome@exemplo.com."
+        )
+        self.fields["data_nascimento"].error_messages["invalid"] = (
+            "Data de nascimento: informe uma data válida (dia/mês/ano)."
+        )
+
+    def clean_cpf(self) -> str:
+        cpf = somente_digitos(self.cleaned_data["cpf"])
+        if not cpf_valido(cpf):
+            raise ValidationError("CPF inválido: confira os 11 dígitos.", code="cpf_invalido")
+        return cpf
+
+    def clean_data_nascimento(self) -> date:
+        nascimento: date = self.cleaned_data["data_nascimento"]
+        if nascimento.year < 1900 or nascimento >= self.hoje:
+            raise ValidationError("Data de nascimento: informe uma data no passado.")
+        return nascimento
+
+    def clean_telefone(self) -> str:
+        digitos = somente_digitos(self.cleaned_data["telefone"])
+        if len(digitos) not in (10, 11):
+            raise ValidationError("Telefone com DDD: informe 10 ou 11 dígitos, com o DDD.")
+        return digitos
+
+    def clean_laudo_pcd(self) -> UploadedFile | None:
+        laudo = self.cleaned_data.get("laudo_pcd")
+        if laudo:
+            validar_laudo(laudo)
+        return laudo or None
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean()
+        email, confirmacao = dados.get("email"), dados.get("email_confirmacao")
+        if email and confirmacao and email.strip().lower() != confirmacao.strip().lower():
+            self.add_error(
+                "email_confirmacao",
+                "Confirmação do e-mail: os dois endereços digitados são diferentes.",
+            )
+        erros = erros_autodeclaracao(
+            cor_raca=dados.get("cor_raca", ""),
+            concorre_negros=bool(dados.get("concorre_negros")),
+            pcd=bool(dados.get("pcd")),
+            concorre_pcd=bool(dados.get("concorre_pcd")),
+            reserva_pcd=self.selecao.reserva_pcd,
+        )
+        for campo, mensagem in erros.items():
+            if campo != "cor_raca" or "cor_raca" not in self.errors:
+                self.add_error(campo, mensagem)
+        if self.selecao.reserva_pcd and "laudo_pcd" not in self.errors:
+            laudo = dados.get("laudo_pcd")
+            if dados.get("concorre_pcd") and not laudo:
+                self.add_error(
+                    "laudo_pcd",
+                    "Laudo médico: envie o laudo (PDF) para concorrer às vagas reservadas a "
+                    "pessoas com deficiência.",
+                )
+            elif laudo and not dados.get("pcd"):
+                self.add_error(
+                    "laudo_pcd",
+                    "Laudo médico: envie o laudo somente se declarar ser pessoa com deficiência.",
+                )
+        return dados
+
+    def dados(self) -> DadosInscricao:
+        d = self.cleaned_data
+        return DadosInscricao(
+            vaga_id=d["vaga"].pk,
+            nome_civil=" ".join(d["nome_civil"].split()),
+            nome_social=" ".join(d["nome_social"].split()),
+            cpf=d["cpf"],
+            data_nascimento=d["data_nascimento"],
+            email=d["email"].strip().lower(),
+            telefone=d["telefone"],
+            instituicao_ensino=d["instituicao_ensino"].strip(),
+            curso=d["curso"].strip(),
+            periodo_curso=d["periodo_curso"].strip(),
+            cor_raca=d["cor_raca"],
+            concorre_negros=d["concorre_negros"],
+            pcd=bool(d.get("pcd")),
+            concorre_pcd=bool(d.get("concorre_pcd")),
+        )
+
+
+class ConsultaComprovanteForm(FormularioAcessivel, forms.Form):
+    numero = forms.CharField(label="Número da inscrição", max_length=20)
+    codigo = forms.CharField(
+        label="Código de verificação",
+        max_length=20,
+        help_text="Está no comprovante e no e-mail de confirmação.",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preparar_campos()
+
+
+class FiltroSelecoesForm(FormularioAcessivel, forms.Form):
+    """Filtros da lista pública de seleções com inscrições abertas ou em breve."""
+
+    orgao = forms.ModelChoiceField(
+        label="Órgão", queryset=Orgao.objects.all(), required=False, empty_label="Todos"
+    )
+    uf = forms.ChoiceField(label="UF", choices=[("", "Todas"), *UF.choices], required=False)
+    municipio = forms.CharField(label="Município", max_length=100, required=False)
+    nivel = forms.ChoiceField(
+        label="Nível", choices=[("", "Todos"), *NivelEnsino.choices], required=False
+    )
+    area = forms.CharField(label="Área ou curso", max_length=120, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preparar_campos()
+
+
+class FiltroInscricoesForm(FormularioAcessivel, forms.Form):
+    """Filtros da lista de inscrições de uma seleção (RH)."""
+
+    q = forms.CharField(label="Nome ou número", max_length=200, required=False)
+    vaga = forms.ModelChoiceField(
+        label="Vaga", queryset=VagaEstagio.objects.none(), required=False, empty_label="Todas"
+    )
+    concorre_negros = forms.ChoiceField(
+        label="Concorre à reserva para negros", choices=SIM_NAO, required=False
+    )
+    concorre_pcd = forms.ChoiceField(
+        label="Concorre à reserva PcD", choices=SIM_NAO, required=False
+    )
+    situacao = forms.ChoiceField(
+        label="Situação",
+        choices=[
+            ("", "Vigentes"),
+            ("todas", "Todas, com as substituídas"),
+            *SituacaoInscricao.choices,
+        ],
+        required=False,
+    )
+
+    def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["vaga"].queryset = selecao.vagas.all()
+        if not selecao.reserva_pcd:
+            del self.fields["concorre_pcd"]
+        self.preparar_campos()
+
+
+class ImportacaoForm(FormularioAcessivel, forms.Form):
+    arquivo = forms.FileField(
+        label="Arquivo de inscrições (.csv ou .xlsx)",
+        help_text="Use o modelo desta página; até 20 MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preparar_campos()
+
+    def clean_arquivo(self) -> UploadedFile:
+        arquivo: UploadedFile = self.cleaned_data["arquivo"]
+        nome = (arquivo.name or "").lower()
+        if not nome.endswith((".csv", ".xlsx")):
+            raise ValidationError("Arquivo: envie um arquivo .csv ou .xlsx.")
+        if arquivo.size and arquivo.size > 20 * 1024 * 1024:
+            raise ValidationError("Arquivo: o limite é de 20 MB.")
+        return arquivo

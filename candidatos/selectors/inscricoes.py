@@ -1,0 +1,217 @@
+"""Consultas de inscrições: lista pública de seleções, listas e histórico do RH.
+
+As consultas do RH recebem a seleção já obtida pelo escopo (``selecoes.acesso``).
+"""
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import BooleanField, Case, Count, Exists, OuterRef, Q, QuerySet, Value, When
+
+from candidatos.models import AcessoDadoSensivel, CorRaca, Inscricao
+from candidatos.services.inscricoes import normalizar_codigo
+from selecoes.models import Orgao, RegistroAuditoria, Selecao, VagaEstagio
+from selecoes.validators import formatar_cpf, mascarar_cpf, somente_digitos
+
+OCULTO = "—"
+
+
+# ---------------------------------------------------------------- público
+
+
+def selecoes_com_inscricoes(
+    *,
+    agora: datetime,
+    orgao: Orgao | None = None,
+    uf: str = "",
+    municipio: str = "",
+    nivel: str = "",
+    area: str = "",
+) -> QuerySet[Selecao]:
+    """Seleções publicadas com inscrições abertas ou ainda por abrir, de todos os órgãos.
+
+    Os filtros de vaga valem para uma mesma vaga (UF, município, nível e área juntos).
+    """
+    vagas = VagaEstagio.objects.filter(selecao=OuterRef("pk"))
+    if uf:
+        vagas = vagas.filter(uf=uf)
+    if municipio:
+        vagas = vagas.filter(municipio__icontains=municipio)
+    if nivel:
+        vagas = vagas.filter(nivel=nivel)
+    if area:
+        vagas = vagas.filter(Q(area__icontains=area) | Q(curso__icontains=area))
+    selecoes = (
+        Selecao.objects.publicadas()
+        .filter(inscricoes_fim__gte=agora)
+        .filter(Exists(vagas))
+        .select_related("orgao")
+        .prefetch_related("vagas")
+        .annotate(
+            aberta=Case(
+                When(inscricoes_inicio__lte=agora, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            )
+        )
+        .order_by("-aberta", "inscricoes_fim", "inscricoes_inicio", "pk")
+    )
+    if orgao is not None:
+        selecoes = selecoes.filter(orgao=orgao)
+    return selecoes
+
+
+def inscricao_por_comprovante(*, numero: str, codigo: str) -> Inscricao | None:
+    """Inscrição pelo número + código de verificação (comparação em tempo constante)."""
+    inscricao = (
+        Inscricao.objects.select_related("selecao__orgao", "vaga", "substituida_por")
+        .filter(numero=numero.strip())
+        .first()
+    )
+    if inscricao is None:
+        return None
+    if not secrets.compare_digest(inscricao.codigo_verificacao, normalizar_codigo(codigo)):
+        return None
+    return inscricao
+
+
+# ---------------------------------------------------------------- RH
+
+
+def inscricoes_da_selecao(
+    *,
+    selecao: Selecao,
+    q: str = "",
+    vaga: VagaEstagio | None = None,
+    concorre_negros: bool | None = None,
+    concorre_pcd: bool | None = None,
+    situacao: str = "",
+) -> QuerySet[Inscricao]:
+    """Inscrições da seleção; por padrão só as vigentes (sem as substituídas)."""
+    inscricoes = Inscricao.objects.filter(selecao=selecao).select_related("vaga")
+    if situacao == "":
+        inscricoes = inscricoes.vigentes()
+    elif situacao != "todas":
+        inscricoes = inscricoes.filter(situacao=situacao)
+    if vaga is not None:
+        inscricoes = inscricoes.filter(vaga=vaga)
+    if concorre_negros is not None:
+        inscricoes = inscricoes.filter(concorre_negros=concorre_negros)
+    if concorre_pcd is not None:
+        inscricoes = inscricoes.filter(concorre_pcd=concorre_pcd)
+    q = q.strip()
+    if q:
+        busca = Q(nome_civil__icontains=q) | Q(nome_social__icontains=q) | Q(numero__icontains=q)
+        if len(somente_digitos(q)) == 11:
+            busca |= Q(cpf=somente_digitos(q))
+        inscricoes = inscricoes.filter(busca)
+    return inscricoes.order_by("numero")
+
+
+@dataclass(frozen=True)
+class ContagemVaga:
+    vaga: VagaEstagio
+    total: int
+    negros: int
+    pcd: int
+
+
+@dataclass(frozen=True)
+class Contagens:
+    """Inscrições vigentes por vaga e por categoria (todos concorrem na AC, art. 4º)."""
+
+    por_vaga: list[ContagemVaga]
+    total: int
+    negros: int
+    pcd: int
+
+
+def contagens_da_selecao(*, selecao: Selecao) -> Contagens:
+    linhas = (
+        Inscricao.objects.vigentes()
+        .filter(selecao=selecao)
+        .values("vaga_id")
+        .annotate(
+            total=Count("id"),
+            negros=Count("id", filter=Q(concorre_negros=True)),
+            pcd=Count("id", filter=Q(concorre_pcd=True)),
+        )
+        .order_by()
+    )
+    por_id = {linha["vaga_id"]: linha for linha in linhas}
+    vazia = {"total": 0, "negros": 0, "pcd": 0}
+    por_vaga = [
+        ContagemVaga(
+            vaga=v,
+            total=por_id.get(v.pk, vazia)["total"],
+            negros=por_id.get(v.pk, vazia)["negros"],
+            pcd=por_id.get(v.pk, vazia)["pcd"],
+        )
+        for v in selecao.vagas.all()
+    ]
+    return Contagens(
+        por_vaga=por_vaga,
+        total=sum(c.total for c in por_vaga),
+        negros=sum(c.negros for c in por_vaga),
+        pcd=sum(c.pcd for c in por_vaga),
+    )
+
+
+@dataclass(frozen=True)
+class Historico:
+    versoes: list[Inscricao]  # da mais antiga à mais recente, incluindo a consultada
+    registros: QuerySet[RegistroAuditoria]
+    acessos: QuerySet[AcessoDadoSensivel]
+
+
+def historico_da_inscricao(*, inscricao: Inscricao) -> Historico:
+    """Cadeia de substituições do mesmo CPF na seleção e os registros de auditoria."""
+    versoes = list(
+        Inscricao.objects.filter(selecao_id=inscricao.selecao_id, cpf=inscricao.cpf)
+        .select_related("vaga", "substitui")
+        .order_by("criada_em", "pk")
+    )
+    ids = [v.pk for v in versoes]
+    return Historico(
+        versoes=versoes,
+        registros=RegistroAuditoria.objects.filter(inscricao_id__in=ids).order_by(
+            "-criado_em", "-pk"
+        ),
+        acessos=AcessoDadoSensivel.objects.filter(inscricao=inscricao).select_related("usuario")[
+            :50
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class DadosSensiveisExibidos:
+    """O que cada papel vê: gestor vê tudo; operador e auditor, mascarado."""
+
+    completos: bool
+    cpf: str
+    cor_raca: str
+    pcd: str
+
+
+def formatar_telefone(digitos: str) -> str:
+    """(61) 99999-0000 ou (61) 3333-0000; outro formato fica como está."""
+    if len(digitos) == 11:
+        return f"({digitos[:2]}) {digitos[2:7]}-{digitos[7:]}"
+    if len(digitos) == 10:
+        return f"({digitos[:2]}) {digitos[2:6]}-{digitos[6:]}"
+    return digitos
+
+
+def dados_sensiveis(inscricao: Inscricao, *, ve_sensiveis: bool) -> DadosSensiveisExibidos:
+    """Cor/raça, deficiência e CPF completo só para gestores (LGPD, art. 11)."""
+    if not ve_sensiveis:
+        return DadosSensiveisExibidos(
+            completos=False, cpf=mascarar_cpf(inscricao.cpf), cor_raca=OCULTO, pcd=OCULTO
+        )
+    return DadosSensiveisExibidos(
+        completos=True,
+        cpf=formatar_cpf(inscricao.cpf),
+        cor_raca=CorRaca(inscricao.cor_raca).label,
+        pcd="Sim" if inscricao.pcd else "Não",
+    )

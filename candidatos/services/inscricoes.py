@@ -1,0 +1,376 @@
+"""Inscrições com autodeclaração (Decreto 9.427/2018, art. 2º): regras e gravação.
+
+As regras de coerência da autodeclaração são funções puras (sem banco), usadas
+pelo formulário on-line e pela importação de arquivos; a gravação acontece em
+``transaction.atomic`` com registro de auditoria.
+"""
+
+import hashlib
+import logging
+import secrets
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from datetime import date, datetime
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import UploadedFile
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, connection, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from candidatos.models import (
+    AcessoDadoSensivel,
+    CorRaca,
+    Inscricao,
+    OrigemInscricao,
+    SituacaoInscricao,
+)
+from selecoes import auditoria
+from selecoes.models import Selecao, VagaEstagio
+
+logger = logging.getLogger(__name__)
+
+# 32 símbolos sem os ambíguos (0/O, 1/I): um byte aleatório mod 32 não tem viés.
+ALFABETO_CODIGO = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+TAMANHO_CODIGO = 12  # 60 bits: impossível de adivinhar dentro do limite de tentativas
+DIGITOS_NUMERO = 7
+PREFIXO_PROVISORIO = "~"
+CONSTRAINT_CPF = "inscricao_uma_vigente_por_cpf"
+# Conjuntos fixos: a regra roda uma vez por linha em importações de 50 mil linhas.
+CORES_IBGE = frozenset(CorRaca.values)
+CORES_NEGRAS = frozenset({CorRaca.PRETA.value, CorRaca.PARDA.value})
+NAO_DECLARADA = CorRaca.NAO_DECLARADA.value
+ATIVA = SituacaoInscricao.ATIVA.value
+
+
+class InscricaoRecusada(Exception):
+    """Inscrição que a regra não admite; ``campo`` aponta o campo do formulário."""
+
+    def __init__(self, mensagem: str, campo: str | None = None) -> None:
+        super().__init__(mensagem)
+        self.mensagem = mensagem
+        self.campo = campo
+
+
+@dataclass(frozen=True)
+class DadosInscricao:
+    """Dados declarados pelo candidato, já normalizados (CPF só com dígitos)."""
+
+    vaga_id: int
+    nome_civil: str
+    nome_social: str
+    cpf: str
+    data_nascimento: date
+    email: str
+    telefone: str
+    instituicao_ensino: str
+    curso: str
+    periodo_curso: str
+    cor_raca: str
+    concorre_negros: bool
+    pcd: bool
+    concorre_pcd: bool
+
+
+# ---------------------------------------------------------------- regras puras
+
+
+def erros_autodeclaracao(
+    *,
+    cor_raca: str,
+    concorre_negros: bool,
+    pcd: bool,
+    concorre_pcd: bool,
+    reserva_pcd: bool,
+) -> dict[str, str]:
+    """Coerência da autodeclaração; devolve {campo: mensagem}.
+
+    Art. 2º: só concorre às vagas reservadas a negros quem se autodeclara preto
+    ou pardo (quesito cor ou raça do IBGE); "prefiro não declarar" não se
+    combina com a reserva. Lei 11.788/2008, art. 17, § 5º: a reserva a pessoas
+    com deficiência existe só quando a seleção a prevê, e exige a declaração.
+    """
+    erros: dict[str, str] = {}
+    if cor_raca not in CORES_IBGE:
+        erros["cor_raca"] = "Cor ou raça: escolha uma das opções do IBGE ou “Prefiro não declarar”."
+    elif concorre_negros and cor_raca not in CORES_NEGRAS:
+        if cor_raca == NAO_DECLARADA:
+            erros["concorre_negros"] = (
+                "Reserva a candidatos negros: quem prefere não declarar cor ou raça não pode "
+                "concorrer às vagas reservadas (art. 2º do Decreto 9.427/2018)."
+            )
+        else:
+            erros["concorre_negros"] = (
+                "Reserva a candidatos negros: somente quem se autodeclara preto(a) ou pardo(a) "
+                "pode concorrer às vagas reservadas (art. 2º do Decreto 9.427/2018)."
+            )
+    if not reserva_pcd:
+        if pcd or concorre_pcd:
+            erros["pcd"] = (
+                "Pessoa com deficiência: esta seleção não tem reserva de vagas a pessoas com "
+                "deficiência; deixe a declaração em branco."
+            )
+    elif concorre_pcd and not pcd:
+        erros["concorre_pcd"] = (
+            "Reserva a pessoas com deficiência: para concorrer, declare ser pessoa com deficiência."
+        )
+    return erros
+
+
+def gerar_codigos_verificacao(quantidade: int) -> list[str]:
+    """Códigos aleatórios (módulo ``secrets``) de 12 símbolos para o comprovante."""
+    brutos = secrets.token_bytes(quantidade * TAMANHO_CODIGO)
+    return [
+        "".join(ALFABETO_CODIGO[b % 32] for b in brutos[i : i + TAMANHO_CODIGO])
+        for i in range(0, len(brutos), TAMANHO_CODIGO)
+    ]
+
+
+def gerar_codigo_verificacao() -> str:
+    return gerar_codigos_verificacao(1)[0]
+
+
+def formatar_codigo(codigo: str) -> str:
+    """Exibe o código em grupos de 4 (ABCD-EFGH-JKLM) para facilitar a leitura."""
+    return "-".join(codigo[i : i + 4] for i in range(0, len(codigo), 4))
+
+
+def normalizar_codigo(texto: str) -> str:
+    return "".join(c for c in texto.upper() if c.isalnum())
+
+
+def formatar_numero(ano: int, sequencial: int) -> str:
+    """Número de inscrição legível: ano + sequencial com 7 dígitos (2026-0001234)."""
+    return f"{ano}-{sequencial:0{DIGITOS_NUMERO}d}"
+
+
+def numero_provisorio() -> str:
+    return PREFIXO_PROVISORIO + secrets.token_hex(9)
+
+
+def ano_local(agora: datetime) -> int:
+    return timezone.localtime(agora).year
+
+
+def dados_publicos(inscricao: Inscricao) -> dict[str, object]:
+    """O que pode ir para a auditoria sem expor dado sensível (LGPD, art. 11)."""
+    return {
+        "numero": inscricao.numero,
+        "vaga": inscricao.vaga.codigo,
+        "origem": inscricao.origem,
+        "situacao": inscricao.situacao,
+        "concorre_negros": inscricao.concorre_negros,
+        "concorre_pcd": inscricao.concorre_pcd,
+    }
+
+
+# ---------------------------------------------------------------- gravação
+
+
+def _serializar_cpf(*, selecao: Selecao, cpf: str) -> None:
+    """Um envio por vez para o mesmo CPF na mesma seleção, até o fim da transação.
+
+    Só ``select_for_update`` na inscrição anterior não basta: sem anterior, não há
+    linha a bloquear, e envios simultâneos disputariam a restrição única. No
+    PostgreSQL, um bloqueio consultivo pela chave (seleção, CPF); nos outros
+    bancos, o bloqueio da linha da seleção.
+    """
+    if connection.vendor == "postgresql":
+        resumo = hashlib.blake2b(f"inscricao:{selecao.pk}:{cpf}".encode(), digest_size=8)
+        chave = int.from_bytes(resumo.digest(), "big", signed=True)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [chave])
+    else:
+        Selecao.objects.select_for_update().filter(pk=selecao.pk).exists()
+
+
+def _bloquear_anterior(*, selecao: Selecao, cpf: str) -> Inscricao | None:
+    _serializar_cpf(selecao=selecao, cpf=cpf)
+    anterior = (
+        Inscricao.objects.select_for_update()
+        .filter(selecao=selecao, cpf=cpf)
+        .exclude(situacao=SituacaoInscricao.SUBSTITUIDA)
+        .first()
+    )
+    if anterior is not None and anterior.situacao != SituacaoInscricao.ATIVA:
+        raise InscricaoRecusada(
+            f"CPF: já existe a inscrição nº {anterior.numero} nesta seleção, na situação "
+            f"“{anterior.get_situacao_display()}”; ela não pode ser substituída.",
+            campo="cpf",
+        )
+    return anterior
+
+
+def _salvar_laudo(laudo: UploadedFile, agora: datetime) -> str:
+    """Grava o laudo com nome aleatório (o nome original pode conter dados pessoais)."""
+    laudo.seek(0)
+    local = timezone.localtime(agora)
+    nome = f"laudos/{local:%Y/%m}/{secrets.token_hex(16)}.pdf"
+    return default_storage.save(nome, ContentFile(laudo.read()))
+
+
+def inscricao_registrar(
+    *,
+    selecao: Selecao,
+    dados: DadosInscricao,
+    agora: datetime,
+    laudo: UploadedFile | None = None,
+) -> Inscricao:
+    """Registra a inscrição on-line; a nova substitui a vigente do mesmo CPF.
+
+    Só dentro do período de inscrições (verificado aqui, com ``agora``). A
+    substituída fica no histórico (``situacao=substituida`` e ``substitui``).
+    """
+    if not selecao.inscricoes_abertas(agora):
+        raise InscricaoRecusada(
+            "As inscrições desta seleção não estão abertas: confira o período no edital."
+        )
+    vaga = selecao.vagas.filter(pk=dados.vaga_id).first()
+    if vaga is None:
+        raise InscricaoRecusada("Vaga de estágio: escolha uma vaga desta seleção.", campo="vaga")
+    erros = erros_autodeclaracao(
+        cor_raca=dados.cor_raca,
+        concorre_negros=dados.concorre_negros,
+        pcd=dados.pcd,
+        concorre_pcd=dados.concorre_pcd,
+        reserva_pcd=selecao.reserva_pcd,
+    )
+    if erros:
+        campo, mensagem = next(iter(erros.items()))
+        raise InscricaoRecusada(mensagem, campo=campo)
+    if laudo is not None and not dados.pcd:
+        raise InscricaoRecusada(
+            "Laudo médico: envie o laudo somente se declarar deficiência.", campo="laudo_pcd"
+        )
+
+    arquivo_laudo = _salvar_laudo(laudo, agora) if laudo is not None else ""
+    try:
+        # Envios simultâneos do mesmo CPF são serializados (_serializar_cpf); a nova
+        # tentativa cobre a corrida com uma importação em andamento, que grava em
+        # lote sem esse bloqueio: a restrição única recusa e a segunda substitui.
+        for tentativa in range(2):
+            try:
+                with transaction.atomic():
+                    return _gravar(
+                        selecao=selecao, vaga=vaga, dados=dados, agora=agora, laudo=arquivo_laudo
+                    )
+            except IntegrityError as erro:
+                if CONSTRAINT_CPF not in str(erro) or tentativa:
+                    raise
+        raise AssertionError("inalcançável")  # pragma: no cover
+    except BaseException:
+        # Nada gravado: o laudo (dado sensível) não pode ficar órfão no disco.
+        if arquivo_laudo:
+            default_storage.delete(arquivo_laudo)
+        raise
+
+
+def _gravar(
+    *,
+    selecao: Selecao,
+    vaga: VagaEstagio,
+    dados: DadosInscricao,
+    agora: datetime,
+    laudo: str,
+) -> Inscricao:
+    anterior = _bloquear_anterior(selecao=selecao, cpf=dados.cpf)
+    if anterior is not None:
+        anterior.situacao = SituacaoInscricao.SUBSTITUIDA
+        anterior.save(update_fields=["situacao", "atualizada_em"])
+    campos = asdict(dados)
+    campos.pop("vaga_id")
+    inscricao = Inscricao(
+        selecao=selecao,
+        vaga=vaga,
+        numero=numero_provisorio(),
+        codigo_verificacao=gerar_codigo_verificacao(),
+        termo_aceito_em=agora,
+        criada_em=agora,
+        origem=OrigemInscricao.ONLINE,
+        situacao=SituacaoInscricao.ATIVA,
+        substitui=anterior,
+        laudo_pcd=laudo,
+        **campos,
+    )
+    inscricao.save()
+    inscricao.numero = formatar_numero(ano_local(agora), inscricao.pk)
+    inscricao.save(update_fields=["numero"])
+    if anterior is not None:
+        auditoria.registrar(
+            acao="inscricao.substituida",
+            objeto=anterior,
+            descricao=f"Inscrição {anterior.numero} substituída pela {inscricao.numero}",
+            selecao=selecao,
+            inscricao_id=anterior.pk,
+            antes={"situacao": SituacaoInscricao.ATIVA},
+            depois={"situacao": SituacaoInscricao.SUBSTITUIDA, "substituida_por": inscricao.numero},
+        )
+    auditoria.registrar(
+        acao="inscricao.criada",
+        objeto=inscricao,
+        descricao=f"Inscrição {inscricao.numero} pelo formulário on-line",
+        selecao=selecao,
+        inscricao_id=inscricao.pk,
+        depois={**dados_publicos(inscricao), "substitui": anterior.numero if anterior else None},
+    )
+    inscricao_id = inscricao.pk
+    transaction.on_commit(lambda: comprovante_enviar(inscricao_id=inscricao_id))
+    return inscricao
+
+
+# ---------------------------------------------------------------- comprovante e acessos
+
+
+def comprovante_enviar(*, inscricao_id: int) -> None:
+    """Envia o comprovante por e-mail (backend de e-mail do Django).
+
+    O e-mail leva número, código de verificação e resumo sem dados sensíveis
+    (cor/raça e deficiência ficam só na página do comprovante: LGPD, art. 6º, III).
+    Falha de envio não desfaz a inscrição, já gravada: fica no log.
+    """
+    inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(pk=inscricao_id)
+    contexto = {
+        "inscricao": inscricao,
+        "codigo": formatar_codigo(inscricao.codigo_verificacao),
+        "url_comprovante": settings.SITE_URL
+        + reverse(
+            "inscricao_publica:comprovante",
+            args=[inscricao.numero, inscricao.codigo_verificacao],
+        ),
+    }
+    assunto = " ".join(
+        render_to_string("emails/inscricao_comprovante_assunto.txt", contexto).split()
+    )
+    mensagem = EmailMultiAlternatives(
+        subject=assunto,
+        body=render_to_string("emails/inscricao_comprovante.txt", contexto),
+        to=[inscricao.email],
+    )
+    mensagem.attach_alternative(
+        render_to_string("emails/inscricao_comprovante.html", contexto), "text/html"
+    )
+    try:
+        mensagem.send()
+    except Exception:  # SMTP fora do ar não pode derrubar a página do comprovante
+        logger.exception("Falha ao enviar o comprovante da inscrição %s", inscricao.numero)
+
+
+def acessos_registrar(
+    *,
+    usuario: AbstractBaseUser,
+    inscricoes: Iterable[Inscricao],
+    contexto: str,
+    agora: datetime,
+) -> int:
+    """Registra cada exibição de dado sensível (LGPD, art. 37: registro das operações)."""
+    acessos = [
+        AcessoDadoSensivel(usuario=usuario, inscricao=i, acessado_em=agora, contexto=contexto[:100])
+        for i in inscricoes
+    ]
+    AcessoDadoSensivel.objects.bulk_create(acessos)
+    return len(acessos)

@@ -1,0 +1,275 @@
+"""Telas do RH: inscrições de uma seleção, detalhe com histórico, laudo e importação.
+
+Toda consulta passa pelo escopo do órgão (``selecoes.acesso``): objeto de outro
+órgão responde 404. Dados sensíveis só para gestores, e cada exibição é registrada.
+"""
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from candidatos.forms.inscricao import FiltroInscricoesForm, ImportacaoForm
+from candidatos.models import Inscricao, SituacaoInscricao
+from candidatos.planilhas import ErroPlanilha
+from candidatos.selectors.inscricoes import (
+    contagens_da_selecao,
+    dados_sensiveis,
+    formatar_telefone,
+    historico_da_inscricao,
+    inscricoes_da_selecao,
+)
+from candidatos.services import importacao
+from candidatos.services.inscricoes import acessos_registrar
+from selecoes import acesso
+from selecoes.models import Papel, Selecao
+
+POR_PAGINA = 50
+SESSAO_IMPORTACAO = "importacao_pendente"
+
+
+def _sim_nao(valor: str) -> bool | None:
+    return {"sim": True, "nao": False}.get(valor)
+
+
+def _selecao(request: HttpRequest, selecao_id: int) -> Selecao:
+    return acesso.obter_no_escopo(
+        Selecao.objects.select_related("orgao").prefetch_related("vagas"),
+        request.user,
+        pk=selecao_id,
+    )
+
+
+@acesso.rh_requerido
+def inicio(request: HttpRequest) -> HttpResponse:
+    """Seleções do escopo do usuário, com o número de inscrições vigentes."""
+    selecoes = (
+        acesso.escopo(Selecao.objects.publicadas().select_related("orgao"), request.user)
+        .annotate(
+            total_inscricoes=Count(
+                "inscricoes", filter=~Q(inscricoes__situacao=SituacaoInscricao.SUBSTITUIDA)
+            )
+        )
+        .order_by("-inscricoes_inicio", "-pk")
+    )
+    pagina = Paginator(selecoes, POR_PAGINA).get_page(request.GET.get("page"))
+    return render(request, "candidatos/inscricoes/inicio.html", {"page_obj": pagina})
+
+
+@never_cache
+@acesso.rh_requerido
+def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    """Inscrições da seleção com filtros, busca, contagens e paginação.
+
+    CPF mascarado e cor/raça ocultas por padrão; o gestor pode pedir a exibição
+    (``?sensiveis=1``), que fica registrada para cada inscrição mostrada.
+    """
+    selecao = _selecao(request, selecao_id)
+    papel = acesso.papel_no_orgao(request.user, selecao.orgao)
+    form = FiltroInscricoesForm(request.GET or None, selecao=selecao)
+    filtros: dict[str, Any] = form.cleaned_data if form.is_valid() else {}
+    inscricoes = inscricoes_da_selecao(
+        selecao=selecao,
+        q=filtros.get("q", ""),
+        vaga=filtros.get("vaga"),
+        concorre_negros=_sim_nao(filtros.get("concorre_negros", "")),
+        concorre_pcd=_sim_nao(filtros.get("concorre_pcd", "")),
+        situacao=filtros.get("situacao", ""),
+    )
+    pagina = Paginator(inscricoes, POR_PAGINA).get_page(request.GET.get("page"))
+    pode_ver = papel is not None and papel.ve_dados_sensiveis
+    mostrar = pode_ver and request.GET.get("sensiveis") == "1"
+    if mostrar:
+        acessos_registrar(
+            usuario=request.user,
+            inscricoes=pagina.object_list,
+            contexto=f"lista de inscrições da seleção {selecao.numero_edital}, "
+            f"página {pagina.number}",
+            agora=timezone.now(),
+        )
+    linhas = [(i, dados_sensiveis(i, ve_sensiveis=mostrar)) for i in pagina.object_list]
+    parametros = request.GET.copy()
+    parametros.pop("page", None)
+    parametros.pop("sensiveis", None)
+    return render(
+        request,
+        "candidatos/inscricoes/lista.html",
+        {
+            "selecao": selecao,
+            "form": form,
+            "page_obj": pagina,
+            "linhas": linhas,
+            "contagens": contagens_da_selecao(selecao=selecao),
+            "pode_ver_sensiveis": pode_ver,
+            "mostrando_sensiveis": mostrar,
+            "pode_importar": papel is not None and papel.pode_editar,
+            "filtros_url": parametros.urlencode(),
+        },
+    )
+
+
+@never_cache
+@acesso.rh_requerido
+def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
+    """Inscrição com histórico (substituições e auditoria); exibição sensível registrada."""
+    inscricao = acesso.obter_no_escopo(
+        Inscricao.objects.select_related("selecao__orgao", "vaga", "substitui"),
+        request.user,
+        caminho_orgao="selecao__orgao",
+        pk=pk,
+    )
+    ve = acesso.ve_dados_sensiveis(request.user, inscricao.selecao.orgao)
+    if ve:
+        acessos_registrar(
+            usuario=request.user,
+            inscricoes=[inscricao],
+            contexto="detalhe da inscrição",
+            agora=timezone.now(),
+        )
+    return render(
+        request,
+        "candidatos/inscricoes/detalhe.html",
+        {
+            "inscricao": inscricao,
+            "selecao": inscricao.selecao,
+            "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
+            "historico": historico_da_inscricao(inscricao=inscricao),
+            "telefone": formatar_telefone(inscricao.telefone),
+        },
+    )
+
+
+@never_cache
+@acesso.rh_requerido
+def laudo(request: HttpRequest, pk: int) -> FileResponse:
+    """Laudo médico: só gestores, só por esta view (nunca por MEDIA_URL); acesso registrado."""
+    inscricao = acesso.obter_no_escopo(
+        Inscricao.objects.select_related("selecao__orgao"),
+        request.user,
+        caminho_orgao="selecao__orgao",
+        pk=pk,
+    )
+    acesso.exigir_papel(request.user, inscricao.selecao.orgao, [Papel.GESTOR])
+    if not inscricao.laudo_pcd:
+        raise Http404
+    acessos_registrar(
+        usuario=request.user,
+        inscricoes=[inscricao],
+        contexto="download do laudo médico",
+        agora=timezone.now(),
+    )
+    resposta = FileResponse(
+        inscricao.laudo_pcd.open("rb"),
+        as_attachment=True,
+        filename=f"laudo-{inscricao.numero}.pdf",
+        content_type="application/pdf",
+    )
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta
+
+
+# ---------------------------------------------------------------- importação
+
+
+def _selecao_editavel(request: HttpRequest, selecao_id: int) -> Selecao:
+    selecao = _selecao(request, selecao_id)
+    acesso.exigir_papel(request.user, selecao.orgao, acesso.EDITORES)
+    return selecao
+
+
+@acesso.rh_requerido
+def modelo_importacao(request: HttpRequest, selecao_id: int, formato: str) -> HttpResponse:
+    """Planilha-modelo (CSV ou XLSX) com as colunas e exemplos com os códigos das vagas."""
+    selecao = _selecao(request, selecao_id)
+    if formato not in ("csv", "xlsx"):
+        raise Http404
+    conteudo = importacao.modelo(selecao=selecao, formato=formato)
+    tipo = (
+        "text/csv; charset=utf-8"
+        if formato == "csv"
+        else "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    resposta = HttpResponse(conteudo, content_type=tipo)
+    resposta["Content-Disposition"] = f'attachment; filename="modelo-inscricoes.{formato}"'
+    return resposta
+
+
+@never_cache
+@acesso.rh_requerido
+def importar(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    """Passo 1: envio do arquivo e prévia (nada é gravado aqui)."""
+    selecao = _selecao_editavel(request, selecao_id)
+    form = ImportacaoForm(request.POST or None, request.FILES or None)
+    contexto: dict[str, Any] = {"selecao": selecao, "form": form, "colunas": importacao.COLUNAS}
+    if request.method == "POST" and form.is_valid():
+        arquivo = form.cleaned_data["arquivo"]
+        conteudo = arquivo.read()
+        try:
+            previa = importacao.analisar(
+                selecao=selecao, conteudo=conteudo, nome_arquivo=arquivo.name, agora=timezone.now()
+            )
+        except (ErroPlanilha, importacao.ImportacaoInvalida) as erro:
+            form.add_error("arquivo", f"Arquivo: {erro}")
+        else:
+            _descartar_pendente(request)
+            request.session[SESSAO_IMPORTACAO] = {
+                "selecao": selecao.pk,
+                "token": importacao.pendente_guardar(conteudo, agora=timezone.now()),
+                "nome": arquivo.name,
+                "sha256": previa.sha256,
+            }
+            contexto["previa"] = previa
+            return render(request, "candidatos/inscricoes/importar_previa.html", contexto)
+    return render(request, "candidatos/inscricoes/importar.html", contexto)
+
+
+def _descartar_pendente(request: HttpRequest) -> None:
+    pendente = request.session.pop(SESSAO_IMPORTACAO, None)
+    if pendente:
+        importacao.pendente_apagar(pendente["token"])
+
+
+@require_POST
+@acesso.rh_requerido
+def importar_confirmar(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    """Passo 2: grava o arquivo da prévia (conferido pelo SHA-256) — tudo ou só as válidas."""
+    selecao = _selecao_editavel(request, selecao_id)
+    pendente = request.session.get(SESSAO_IMPORTACAO)
+    if (
+        not pendente
+        or pendente["selecao"] != selecao.pk
+        or pendente["sha256"] != request.POST.get("sha256")
+    ):
+        messages.error(request, "A prévia expirou ou é de outro arquivo: envie o arquivo de novo.")
+        return redirect("inscricoes:importar", selecao.pk)
+    if request.POST.get("acao") == "cancelar":
+        _descartar_pendente(request)
+        messages.info(request, "Importação cancelada; nada foi gravado.")
+        return redirect("inscricoes:importar", selecao.pk)
+    conteudo = importacao.pendente_ler(pendente["token"])
+    if conteudo is None:
+        request.session.pop(SESSAO_IMPORTACAO, None)
+        messages.error(request, "A prévia expirou: envie o arquivo de novo.")
+        return redirect("inscricoes:importar", selecao.pk)
+    try:
+        resultado = importacao.confirmar(
+            selecao=selecao,
+            conteudo=conteudo,
+            nome_arquivo=pendente["nome"],
+            sha256_esperado=pendente["sha256"],
+            somente_validas=request.POST.get("acao") == "somente_validas",
+            usuario=request.user,
+            agora=timezone.now(),
+        )
+    except importacao.ImportacaoInvalida as erro:
+        messages.error(request, str(erro))
+        return redirect("inscricoes:importar", selecao.pk)
+    _descartar_pendente(request)
+    messages.success(request, resultado.resumo)
+    return redirect("inscricoes:lista", selecao.pk)

@@ -1,0 +1,151 @@
+"""Serviço de inscrição: período com ``agora``, substituição, numeração, laudo órfão."""
+
+import datetime as dt
+import re
+from dataclasses import replace
+from unittest import mock
+
+import pytest
+from django.core.files.storage import default_storage
+from django.core.mail import EmailMultiAlternatives
+from django.db import connection
+from django.utils import timezone
+
+from candidatos.models import CorRaca, Inscricao, SituacaoInscricao
+from candidatos.services.inscricoes import (
+    DadosInscricao,
+    InscricaoRecusada,
+    inscricao_registrar,
+)
+from candidatos.services.lote import inscricoes_criar_em_lote
+from selecoes.models import RegistroAuditoria
+from tests.candidatos.inscricoes.conftest import pdf
+from tests.factories import InscricaoFactory, gerar_cpf
+
+
+def dados(vaga, **alteracoes):
+    base = DadosInscricao(
+        vaga_id=vaga.pk,
+        nome_civil="João da Silva",
+        nome_social="",
+        cpf="52998224725",
+        data_nascimento=dt.date(2002, 1, 31),
+        email="joao@exemplo.com",
+        telefone="61999990000",
+        instituicao_ensino="UnB",
+        curso="Direito",
+        periodo_curso="3º semestre",
+        cor_raca=CorRaca.PRETA,
+        concorre_negros=True,
+        pcd=False,
+        concorre_pcd=False,
+    )
+    return replace(base, **alteracoes)
+
+
+@pytest.mark.parametrize(
+    ("deslocamento", "aceita"),
+    [
+        (dt.timedelta(0), True),
+        (dt.timedelta(seconds=-1), False),
+        (dt.timedelta(days=7, seconds=1), False),
+        (dt.timedelta(days=7), True),
+    ],
+)
+@pytest.mark.django_db
+def test_periodo_verificado_com_agora_informado(selecao, vaga, deslocamento, aceita):
+    """Limites do período: início e fim inclusivos; fora deles, recusa."""
+    agora = selecao.inscricoes_inicio + deslocamento
+    if aceita:
+        assert inscricao_registrar(selecao=selecao, dados=dados(vaga), agora=agora).pk
+    else:
+        with pytest.raises(InscricaoRecusada, match="não estão abertas"):
+            inscricao_registrar(selecao=selecao, dados=dados(vaga), agora=agora)
+
+
+@pytest.mark.django_db
+def test_vaga_de_outra_selecao_e_recusada(selecao, agora):
+    outra = InscricaoFactory().vaga
+    with pytest.raises(InscricaoRecusada) as erro:
+        inscricao_registrar(selecao=selecao, dados=dados(outra), agora=agora)
+    assert erro.value.campo == "vaga"
+
+
+@pytest.mark.django_db
+def test_substituicao_em_cadeia_mantem_uma_vigente(selecao, vaga, agora):
+    inscricoes = [
+        inscricao_registrar(selecao=selecao, dados=dados(vaga, nome_civil=f"Nome {n}"), agora=agora)
+        for n in range(3)
+    ]
+    for inscricao in inscricoes:
+        inscricao.refresh_from_db()
+    assert [i.situacao for i in inscricoes] == [
+        SituacaoInscricao.SUBSTITUIDA,
+        SituacaoInscricao.SUBSTITUIDA,
+        SituacaoInscricao.ATIVA,
+    ]
+    assert inscricoes[2].substitui == inscricoes[1]
+    assert inscricoes[1].substitui == inscricoes[0]
+    assert len({i.numero for i in inscricoes}) == 3
+
+
+@pytest.mark.parametrize("situacao", [SituacaoInscricao.ELIMINADA, SituacaoInscricao.DESISTENTE])
+@pytest.mark.django_db
+def test_substituicao_de_eliminada_ou_desistente_e_recusada(selecao, vaga, agora, situacao):
+    InscricaoFactory(selecao=selecao, vaga=vaga, cpf="52998224725", situacao=situacao)
+    laudo = pdf()
+    with pytest.raises(InscricaoRecusada, match="não pode ser substituída"):
+        inscricao_registrar(
+            selecao=selecao,
+            dados=dados(vaga, pcd=True, concorre_pcd=True),
+            agora=agora,
+            laudo=laudo,
+        )
+    assert Inscricao.objects.count() == 1
+    # o laudo gravado antes da recusa não fica órfão no disco
+    _, arquivos = default_storage.listdir(f"laudos/{timezone.localtime(agora):%Y/%m}")
+    assert arquivos == []
+
+
+@pytest.mark.parametrize("banco", ["postgresql", "outro"])
+@pytest.mark.django_db
+def test_numeracao_em_lote_unica_e_legivel(selecao, vaga, agora, monkeypatch, banco):
+    """COPY com chaves reservadas (PostgreSQL) ou bulk_create + numeração (outros)."""
+    if banco != "postgresql":
+        monkeypatch.setattr(connection, "vendor", banco)
+    antiga = InscricaoFactory(selecao=selecao, vaga=vaga, cpf=gerar_cpf(0))
+    linhas = [
+        (dados(vaga, cpf=gerar_cpf(n), concorre_negros=False), agora, agora) for n in range(50)
+    ]
+    ids = inscricoes_criar_em_lote(
+        selecao=selecao,
+        linhas=linhas,
+        substituir={antiga.cpf: antiga.pk},
+        agora=agora,
+        descricao_auditoria="teste",
+    )
+    criadas = Inscricao.objects.filter(pk__in=ids)
+    numeros = list(criadas.values_list("numero", flat=True))
+    assert len(set(numeros)) == 50
+    ano = timezone.localtime(agora).year
+    assert all(re.fullmatch(rf"{ano}-\d{{7}}", n) for n in numeros)
+    assert criadas.get(cpf=antiga.cpf).substitui == antiga
+    antiga.refresh_from_db()
+    assert antiga.situacao == SituacaoInscricao.SUBSTITUIDA
+    assert RegistroAuditoria.objects.filter(acao="inscricao.importada").count() == 50
+    registro = RegistroAuditoria.objects.get(acao="inscricao.substituida")
+    assert registro.inscricao_id == antiga.pk
+    assert registro.depois["situacao"] == "substituida"
+
+
+@pytest.mark.django_db
+def test_comprovante_falha_no_envio_nao_desfaz_a_inscricao(
+    selecao, vaga, agora, django_capture_on_commit_callbacks, caplog
+):
+    with (
+        mock.patch.object(EmailMultiAlternatives, "send", side_effect=OSError("SMTP fora")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        inscricao = inscricao_registrar(selecao=selecao, dados=dados(vaga), agora=agora)
+    assert Inscricao.objects.filter(pk=inscricao.pk).exists()
+    assert f"Falha ao enviar o comprovante da inscrição {inscricao.numero}" in caplog.text
