@@ -43,6 +43,7 @@ from selecoes.models import (
     VagaEstagio,
     VersaoEdital,
 )
+from selecoes.services import hash_conteudo, snapshot_edital
 from tests.factories import (
     AvaliacaoFactory,
     InscricaoFactory,
@@ -204,15 +205,22 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         concorre_pcd=True,
         laudo_pcd=ContentFile(b"%PDF-1.4 laudo", name="laudo.pdf"),
     )
+    criterio = CriterioAvaliacaoFactory(selecao=selecao)
+    conteudo_edital = snapshot_edital(selecao)
     objetos: list[Model] = [
         orgao,
         selecao,
         vaga,
         inscricao,
+        criterio,
         AvaliacaoFactory(inscricao=inscricao),
-        CriterioAvaliacaoFactory(selecao=selecao),
-        VersaoEditalFactory(selecao=selecao),
-        ResultadoVersaoFactory(selecao=selecao),
+        VersaoEditalFactory(
+            selecao=selecao,
+            conteudo=conteudo_edital,
+            hash_conteudo=hash_conteudo(conteudo_edital),
+            publicada_por=dono,
+        ),
+        ResultadoVersaoFactory(selecao=selecao, publicado_por=dono),
         ConvocacaoFactory(inscricao=inscricao),
         ProcessoEliminacaoFactory(
             inscricao=inscricao,

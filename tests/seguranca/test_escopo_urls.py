@@ -35,43 +35,46 @@ def test_escopo_urls_varredura_percorre_includes_e_namespaces():
     assert not any(escopo.e_do_rh(r) for r in rotas.values() if r.rota.startswith("admin/"))
 
 
+def _sinteticas() -> list[escopo.RotaRH]:
+    return [r for r in escopo.rotas_do_rh() if "sintetico" in r.namespaces]
+
+
 @override_settings(ROOT_URLCONF="tests.seguranca.urls_sinteticas")
 def test_escopo_urls_varredura_pega_vazamento_escrita_e_argumento_sem_mapa(mundo, atacantes):
-    rotas = escopo.rotas_do_rh()
+    rotas = _sinteticas()
     assert {r.nome for r in rotas} == {
-        "painel",
-        "selecoes:vazada",
-        "selecoes:protegida",
-        "selecoes:escreve",
-        "selecoes:desconhecida",
-        "selecoes:detalhe",
-        "selecoes:aberta",
-        "selecoes:vaga",
-        "selecoes:vaga_vazada",
+        "sintetico:vazada",
+        "sintetico:protegida",
+        "sintetico:escreve",
+        "sintetico:desconhecida",
+        "sintetico:detalhe",
+        "sintetico:aberta",
+        "sintetico:vaga",
+        "sintetico:vaga_vazada",
     }
 
     falhas = "\n".join(escopo.verificar(rotas, mundo, atacantes))
 
     for papel in ("Gestor(a)", "Operador(a)", "Auditor(a)"):
-        assert f"selecoes:vazada (GET /rh/selecoes/{mundo.objetos[escopo.Selecao].pk}" in falhas
+        assert f"sintetico:vazada (GET /rh/sintetico/{mundo.objetos[escopo.Selecao].pk}" in falhas
         assert f"como {papel} de outro órgão: 200" in falhas
-    assert "selecoes:vazada (POST" in falhas
+    assert "sintetico:vazada (POST" in falhas
     assert "como visitante anônimo: 200" in falhas
-    assert "selecoes:aberta (GET" in falhas
-    assert "selecoes:vaga_vazada (GET" in falhas
-    assert "selecoes:vaga (" not in falhas
+    assert "sintetico:aberta (GET" in falhas
+    assert "sintetico:vaga_vazada (GET" in falhas
+    assert "sintetico:vaga (" not in falhas
     assert "não sei preencher o argumento 'coisa_id'" in falhas
     assert "Dados do órgão vítima mudaram durante a varredura: selecoes.Selecao:" in falhas
-    assert "selecoes:protegida" not in falhas
-    assert "selecoes:detalhe " not in falhas
-    assert "selecoes:escreve (" not in falhas
+    assert "sintetico:protegida" not in falhas
+    assert "sintetico:detalhe " not in falhas
+    assert "sintetico:escreve (" not in falhas
 
 
 @override_settings(ROOT_URLCONF="tests.seguranca.urls_sinteticas")
 def test_escopo_urls_varredura_exige_que_o_dono_abra_a_url(mundo, atacantes):
     """Uma URL que dá 404 para todos (mundo mal montado) não pode passar calada."""
     outro = escopo.criar_mundo("OUTRAVITIMA")
-    rotas = [r for r in escopo.rotas_do_rh() if r.nome == "selecoes:protegida"]
+    rotas = [r for r in _sinteticas() if r.nome == "sintetico:protegida"]
     mundo_torto = escopo.Mundo(orgao=mundo.orgao, dono=mundo.dono, objetos=dict(outro.objetos))
 
     falhas = escopo.verificar(rotas, mundo_torto, atacantes)
