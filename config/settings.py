@@ -1,5 +1,6 @@
 """Configuração do sistema, lida do ambiente (tabela no README)."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
     "selecoes",
     "candidatos",
     "relatorios",
@@ -44,6 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.seguranca.CabecalhosSegurancaMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -52,6 +55,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -102,6 +106,10 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    "config.seguranca.BloqueioLoginBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "painel"
@@ -177,9 +185,23 @@ CELERY_TASK_SOFT_TIME_LIMIT = ambiente.inteiro("CELERY_TASK_SOFT_TIME_LIMIT", 54
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = ambiente.inteiro("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 600_000)
 CELERY_TIMEZONE = TIME_ZONE
 
+# Segurança do login e da sessão (config/seguranca.py; docs/operacao.md).
 SESSION_COOKIE_AGE = ambiente.inteiro("SESSION_COOKIE_AGE", 8 * 3600)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+# Bloqueio após LOGIN_TENTATIVAS falhas do mesmo usuário no mesmo IP, por
+# LOGIN_BLOQUEIO_MINUTOS; um login correto zera a contagem.
+AXES_FAILURE_LIMIT = ambiente.inteiro("LOGIN_TENTATIVAS", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=ambiente.inteiro("LOGIN_BLOQUEIO_MINUTOS", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.seguranca.resposta_bloqueio"
+AXES_CLIENT_IP_CALLABLE = "config.seguranca.ip_do_cliente"
+AXES_USERNAME_CALLABLE = "config.seguranca.usuario_do_login"
+AXES_VERBOSE = False
+PROXIES_REVERSOS = ambiente.inteiro("PROXIES_REVERSOS", 0 if DEBUG else 1)
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -193,6 +215,9 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    # Prefixo __Host-: o navegador só aceita o cookie via HTTPS, sem Domain, com Path=/.
+    SESSION_COOKIE_NAME = "__Host-sessionid"
+    CSRF_COOKIE_NAME = "__Host-csrftoken"
 
 LOGGING = {
     "version": 1,
@@ -200,5 +225,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": ambiente.texto("LOG_LEVEL", "INFO")},
 }
+
+# LGPD: meses após o fim da validade da seleção até anonimizar as inscrições
+# (comando anonimizar_inscricoes; justificativa em docs/operacao.md).
+RETENCAO_MESES = ambiente.inteiro("RETENCAO_MESES", 60)
 
 SISTEMA_NOME = ambiente.texto("SISTEMA_NOME", "Seleções de Estágio com Reserva de Vagas")
