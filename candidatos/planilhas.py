@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 TAMANHO_MAXIMO = 20 * 1024 * 1024
 INICIOS_PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
@@ -142,6 +143,13 @@ def escrever_csv(cabecalho: Sequence[str], linhas: Iterable[Sequence[object]]) -
     return ("\ufeff" + saida.getvalue()).encode("utf-8")
 
 
+def _sem_controles(valor: object) -> object:
+    """O XLSX não admite caracteres de controle (vindos, por exemplo, de um nome colado)."""
+    if isinstance(valor, str):
+        return ILLEGAL_CHARACTERS_RE.sub("", valor)
+    return valor
+
+
 def escrever_xlsx(
     cabecalho: Sequence[str], linhas: Iterable[Sequence[object]], titulo: str = "Dados"
 ) -> bytes:
@@ -149,7 +157,7 @@ def escrever_xlsx(
     aba = livro.create_sheet(title=titulo[:31])
     aba.append(list(cabecalho))
     for linha in linhas:
-        aba.append([celula_segura(v) for v in linha])
+        aba.append([_sem_controles(celula_segura(v)) for v in linha])
     saida = io.BytesIO()
     livro.save(saida)
     return saida.getvalue()

@@ -23,8 +23,6 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = ambiente.lista("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = ambiente.lista("CSRF_TRUSTED_ORIGINS")
-# Ligue somente atrás de um proxy que acrescenta o IP real em X-Forwarded-For.
-CONFIAR_X_FORWARDED_FOR = ambiente.booleano("CONFIAR_X_FORWARDED_FOR", False)
 SITE_URL = ambiente.texto("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [

@@ -4,26 +4,13 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from config.seguranca import ip_do_cliente
 
-def ip_do_cliente(request: HttpRequest) -> str:
-    """IP do cliente.
-
-    ``X-Forwarded-For`` só é considerado com ``CONFIAR_X_FORWARDED_FOR`` ligado, isto
-    é, atrás de um proxy que reescreve o cabeçalho; do contrário qualquer um
-    contornaria o limite por IP inventando o cabeçalho. Vale o último endereço,
-    o que o nosso proxy acrescentou.
-    """
-    if settings.CONFIAR_X_FORWARDED_FOR:
-        encaminhado = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        enderecos = [e.strip() for e in encaminhado.split(",") if e.strip()]
-        if enderecos:
-            return enderecos[-1]
-    return request.META.get("REMOTE_ADDR", "")
+__all__ = ["ip_do_cliente", "limitar", "registrar_tentativa", "resposta_429"]
 
 
 def registrar_tentativa(chave: str, *, limite: int, janela_segundos: int) -> bool:

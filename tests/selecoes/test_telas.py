@@ -384,3 +384,13 @@ def test_painel_lista_selecoes_recentes(client, alice, selecao):
     html = client.get(reverse("painel")).content.decode()
     assert reverse("selecoes:detalhe", args=[selecao.pk]) in html
     assert reverse("selecoes:criar") in html
+
+
+def test_versoes_mostram_publicacao_de_usuario_excluido(client, alice, carla, selecao):
+    with time_machine.travel(AGORA):
+        publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao.versoes.update(publicada_por=None)
+    client.force_login(carla)
+    resposta = client.get(reverse("selecoes:versoes", args=[selecao.pk]))
+    assert resposta.status_code == 200
+    assert "Ver versão 1" in resposta.content.decode()
