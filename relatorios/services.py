@@ -256,7 +256,7 @@ def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
     if documento is None:
         return
     if str(indice) not in documento.partes_prontas:
-        conteudo = documentos.construir(documento)
+        conteudo = _conteudo_das_partes(documento)
         resultado = pdf.renderizar(_html(conteudo, conteudo.partes[indice], numerar_paginas=False))
         _salvar(_nome_parte(documento, indice), resultado.conteudo)
     else:
@@ -286,9 +286,7 @@ def juntar_partes(*, documento_id: int, geracao: int) -> None:
         with default_storage.open(_nome_parte(documento, indice), "rb") as arquivo:
             partes.append(arquivo.read())
     resultado = pdf.juntar(
-        partes,
-        numeracao=partial(_numeracao, titulo=documento.titulo),
-        titulo=documento.titulo,
+        partes, amostra_rodape=_amostra_rodape(documento.titulo), titulo=documento.titulo
     )
     if _armazenar(documento_id, geracao, resultado):
         transaction.on_commit(partial(_apagar_partes, documento))
@@ -330,6 +328,22 @@ def _iniciar(documento_id: int, geracao: int) -> Documento | None:
         documento.progresso = max(documento.progresso, 5)
         documento.save(update_fields=["status", "tentativas", "progresso"])
     return documento
+
+
+_CONTEUDO_EM_USO: dict[tuple[int, int], documentos.Conteudo] = {}
+
+
+def _conteudo_das_partes(documento: Documento) -> documentos.Conteudo:
+    """O conteúdo montado uma vez por processo para todas as partes de uma geração.
+
+    Montar a lista inteira custa cerca de 1 s para 50 mil linhas; sem isto,
+    cada parte a montaria de novo. Guarda só o documento mais recente.
+    """
+    chave = (documento.pk, documento.geracao)
+    if chave not in _CONTEUDO_EM_USO:
+        _CONTEUDO_EM_USO.clear()
+        _CONTEUDO_EM_USO[chave] = documentos.construir(documento)
+    return _CONTEUDO_EM_USO[chave]
 
 
 def _dividir(documento_id: int, geracao: int, total: int) -> None:
@@ -441,9 +455,10 @@ def _html(conteudo: documentos.Conteudo, parte: Mapping[str, Any], *, numerar_pa
     )
 
 
-def _numeracao(total: int, *, titulo: str) -> bytes:
+def _amostra_rodape(titulo: str) -> bytes:
+    """Uma página com o rodapé numerado dizendo ``pdf.TEXTO_AMOSTRA`` (ver ``pdf.juntar``)."""
     html = render_to_string(
-        "relatorios/pdf/numeracao.html",
-        {"paginas": range(total), "titulo": titulo, "numerar_paginas": True},
+        "relatorios/pdf/amostra_rodape.html",
+        {"titulo": titulo, "numerar_paginas": True, "amostra_rodape": True},
     )
     return pdf.renderizar(html).conteudo

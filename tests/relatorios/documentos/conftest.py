@@ -75,3 +75,18 @@ def ler_arquivo(documento) -> bytes:
     documento.refresh_from_db()
     with documento.arquivo.open("rb") as arquivo:
         return arquivo.read()
+
+
+def posicoes_texto(conteudo: bytes, prefixo: str) -> list[tuple[str, float, float]]:
+    """(texto, x, y) em pontos de cada trecho de texto que começa com ``prefixo``."""
+    achados = []
+
+    def visitar(texto, cm, tm, _fonte, _tamanho):
+        if texto.strip().startswith(prefixo):
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            achados.append((texto.strip(), round(x, 1), round(y, 1)))
+
+    for pagina in PdfReader(io.BytesIO(conteudo)).pages:
+        pagina.extract_text(visitor_text=visitar)
+    return achados

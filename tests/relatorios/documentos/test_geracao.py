@@ -15,7 +15,12 @@ from relatorios import documentos, services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria, SituacaoSelecao, VersaoEdital
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
-from tests.relatorios.documentos.conftest import ler_arquivo, paginas_pdf, texto_pdf
+from tests.relatorios.documentos.conftest import (
+    ler_arquivo,
+    paginas_pdf,
+    posicoes_texto,
+    texto_pdf,
+)
 from tests.relatorios.documentos.factories import Aprovado, ResultadoVersaoFactory, VagaResultado
 
 pytestmark = pytest.mark.django_db
@@ -385,3 +390,31 @@ def test_datas_do_comprovante_no_horario_de_brasilia(
         documento = services.comprovante_solicitar(inscricao=inscricao)
     fila.executar(django_capture_on_commit_callbacks)
     assert "09/03/2026 às 23:30:00" in texto_pdf(ler_arquivo(documento))
+
+
+def test_numeracao_carimbada_igual_a_do_css_com_a_folha_real(
+    orgao, fila, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Mesma lista gerada inteira (CSS numera) e em partes (junção carimba)."""
+    aprovados = [Aprovado(f"2026{i:06d}", f"Pessoa {i:04d}") for i in range(1, 181)]
+    inteira = _versao(orgao, vagas=[VagaResultado("V1", aprovados)])
+    with django_capture_on_commit_callbacks(execute=True):
+        documento_inteiro = services.resultado_solicitar(versao=inteira)
+    fila.executar(django_capture_on_commit_callbacks)
+    monkeypatch.setattr(documentos, "LIMITE_UMA_PARTE", 50)
+    monkeypatch.setattr(documentos, "LINHAS_POR_PARTE", 100)
+    partida = ResultadoVersaoFactory(
+        selecao=inteira.selecao, numero=2, vagas=[VagaResultado("V1", aprovados)]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        documento_partido = services.resultado_solicitar(versao=partida)
+    fila.executar(django_capture_on_commit_callbacks)
+    documento_partido.refresh_from_db()
+    assert documento_partido.partes_total > 1
+    [(texto1, x1, y1), *_] = posicoes_texto(ler_arquivo(documento_inteiro), "Página 1 de")
+    [(texto2, x2, y2), *_] = posicoes_texto(ler_arquivo(documento_partido), "Página 1 de")
+    # Os algarismos da DejaVu Sans têm a mesma largura: textos do mesmo tamanho,
+    # alinhados à direita, começam no mesmo x.
+    assert len(texto1) == len(texto2)
+    assert abs(x1 - x2) < 0.6
+    assert abs(y1 - y2) < 0.6

@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 
 from relatorios import pdf
-from tests.relatorios.documentos.conftest import paginas_pdf
+from tests.relatorios.documentos.conftest import paginas_pdf, posicoes_texto
 
 HTML_MALICIOSO = """<!doctype html><html lang="pt-BR"><head><title>Ataque</title>
 <link rel="attachment" href="file:///etc/passwd">
@@ -86,25 +86,31 @@ def test_renderizar_e_deterministico():
     assert pdf.renderizar(html).conteudo == pdf.renderizar(html).conteudo
 
 
-def _parte(texto: str, paginas: int) -> bytes:
+ESTILO_RODAPE = """@page {{ size: A4; margin: 20mm 15mm;
+  @bottom-right {{ {conteudo} width: {largura}; text-align: right; font-size: 7.5pt;
+                   font-family: "DejaVu Sans"; color: #333; vertical-align: top }} }}"""
+NUMERADO = ESTILO_RODAPE.format(
+    conteudo='content: "Página " counter(page) " de " counter(pages);', largura="20%"
+)
+AMOSTRA = ESTILO_RODAPE.format(conteudo=f'content: "{pdf.TEXTO_AMOSTRA}";', largura="60%")
+
+
+def _parte(texto: str, paginas: int, folha: str = "") -> bytes:
     corpo = "".join(
         f'<p style="break-before: page">{texto} {i}</p>' if i else f"<p>{texto} {i}</p>"
         for i in range(paginas)
     )
-    return pdf.renderizar(f'<html lang="pt-BR"><body>{corpo}</body></html>').conteudo
+    html = f'<html lang="pt-BR"><head><title>Parte</title></head><body>{corpo}</body></html>'
+    return pdf.renderizar(html, folhas=[folha] if folha else []).conteudo
 
 
-def _numeracao(total: int) -> bytes:
-    css = '@page { @bottom-right { content: "Página " counter(page) " de " counter(pages) } }'
-    corpo = "".join(
-        '<div style="break-before: page"></div>' if i else "<div></div>" for i in range(total)
-    )
-    return pdf.renderizar(f'<html lang="pt-BR"><body>{corpo}</body></html>', folhas=[css]).conteudo
+def _amostra() -> bytes:
+    return pdf.renderizar('<html lang="pt-BR"><body></body></html>', folhas=[AMOSTRA]).conteudo
 
 
 def test_juntar_une_em_ordem_e_numera_x_de_y():
     partes = [_parte("Alfa", 2), _parte("Beta", 3), _parte("Gama", 1)]
-    junto = pdf.juntar(partes, numeracao=_numeracao, titulo="Resultado final")
+    junto = pdf.juntar(partes, amostra_rodape=_amostra(), titulo="Resultado final")
     textos = paginas_pdf(junto.conteudo)
     assert junto.paginas == len(textos) == 6
     esperados = ["Alfa 0", "Alfa 1", "Beta 0", "Beta 1", "Beta 2", "Gama 0"]
@@ -116,6 +122,45 @@ def test_juntar_une_em_ordem_e_numera_x_de_y():
     assert leitor.trailer["/Root"]["/Lang"] == "pt-BR"
 
 
-def test_juntar_recusa_numeracao_com_paginas_a_menos():
-    with pytest.raises(ValueError, match="numeração"):
-        pdf.juntar([_parte("A", 2)], numeracao=lambda _total: _numeracao(1), titulo="T")
+def test_juntar_carimba_onde_o_css_numeraria():
+    """O carimbo cai na mesma posição do rodapé que o CSS desenha num documento só."""
+    com_css = _parte("Texto", 12, NUMERADO)
+    carimbado = pdf.juntar(
+        [_parte("Texto", 5), _parte("Texto", 7)], amostra_rodape=_amostra(), titulo="T"
+    )
+    esperado = posicoes_texto(com_css, "Página")
+    obtido = posicoes_texto(carimbado.conteudo, "Página")
+    assert [t for t, _x, _y in obtido] == [t for t, _x, _y in esperado]
+    for (_t, x1, y1), (_t2, x2, y2) in zip(obtido, esperado, strict=True):
+        assert abs(x1 - x2) < 0.6
+        assert abs(y1 - y2) < 0.6
+
+
+def test_juntar_mantem_o_pdf_marcado_com_uma_arvore_de_estrutura():
+    partes = [_parte("Alfa", 2), _parte("Beta", 3)]
+    junto = pdf.juntar(partes, amostra_rodape=_amostra(), titulo="T")
+    leitor = PdfReader(io.BytesIO(junto.conteudo))
+    raiz = leitor.trailer["/Root"]
+    assert raiz["/MarkInfo"]["/Marked"]
+    arvore = raiz["/StructTreeRoot"].get_object()
+    [documento] = [k.get_object() for k in arvore["/K"]]
+    assert documento["/S"] == "/Document"
+    paragrafos = [k.get_object() for k in documento["/K"]]
+    assert len(paragrafos) == 5
+    assert all(p["/P"].get_object() == documento for p in paragrafos)
+    chaves = [int(p["/StructParents"]) for p in leitor.pages]
+    assert len(set(chaves)) == len(chaves) == 5
+    numeros = arvore["/ParentTree"].get_object()["/Nums"]
+    assert sorted(int(numeros[i]) for i in range(0, len(numeros), 2)) == sorted(chaves)
+    # Cada página aponta, pela árvore de pais, para o parágrafo com o seu texto.
+    for pagina, chave in zip(leitor.pages, chaves, strict=True):
+        indice = [int(numeros[i]) for i in range(0, len(numeros), 2)].index(chave)
+        elementos = numeros[2 * indice + 1]
+        elementos = elementos if isinstance(elementos, list) else [elementos]
+        assert all(e.get_object()["/Pg"].get_object() == pagina.get_object() for e in elementos)
+
+
+def test_juntar_exige_amostra_com_o_texto_do_rodape():
+    vazia = pdf.renderizar('<html lang="pt-BR"><body></body></html>').conteudo
+    with pytest.raises(ValueError, match="amostra"):
+        pdf.juntar([_parte("A", 2)], amostra_rodape=vazia, titulo="T")
