@@ -294,6 +294,7 @@ def _lista_50000_com_worker() -> tuple[float, float]:
             sys.executable,
             "-m",
             "celery",
+            "--quiet",
             "-A",
             "config",
             "worker",
@@ -309,6 +310,7 @@ def _lista_50000_com_worker() -> tuple[float, float]:
         ],
         cwd=RAIZ,
         env={**os.environ, "LOG_LEVEL": "WARNING"},
+        stdout=subprocess.DEVNULL,
     )
     orgao = selecao = None
     try:

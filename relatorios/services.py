@@ -6,6 +6,9 @@ o trabalho se o documento já foi gerado nessa geração ou se uma geração mai
 nova foi pedida. O arquivo vai para ``default_storage`` (qualquer backend) com
 nome determinístico por documento e geração, gravado sob trava da linha: rodar
 a mesma tarefa duas vezes guarda um único arquivo.
+
+O WeasyPrint (``relatorios.pdf``) só é importado dentro das funções do worker:
+processos web e comandos de gestão nunca o carregam.
 """
 
 from __future__ import annotations
@@ -24,12 +27,13 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from relatorios import documentos, pdf
+from relatorios import documentos
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import auditoria
 
 if TYPE_CHECKING:
     from candidatos.models import Inscricao, ResultadoVersao
+    from relatorios.pdf import PdfGerado
     from selecoes.models import Orgao, Selecao
 
 logger = logging.getLogger(__name__)
@@ -234,6 +238,8 @@ def ao_alterar_inscricao(*, inscricao_id: int) -> None:
 
 def gerar(*, documento_id: int, geracao: int) -> None:
     """Gera o documento; os longos são divididos em partes (``gerar_parte``)."""
+    from relatorios import pdf
+
     documento = _iniciar(documento_id, geracao)
     if documento is None:
         return
@@ -250,6 +256,8 @@ def gerar(*, documento_id: int, geracao: int) -> None:
 
 def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
     """Gera uma parte sem numeração de páginas; a última a terminar pede a junção."""
+    from relatorios import pdf
+
     documento = Documento.objects.filter(
         pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
     ).first()
@@ -276,6 +284,8 @@ def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
 
 def juntar_partes(*, documento_id: int, geracao: int) -> None:
     """Une as partes, carimba "Página x de y" e guarda o documento."""
+    from relatorios import pdf
+
     documento = Documento.objects.filter(
         pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
     ).first()
@@ -373,7 +383,7 @@ def _enfileirar_juncao(documento_id: int, geracao: int) -> None:
     juntar_partes_documento.delay(documento_id, geracao)
 
 
-def _armazenar(documento_id: int, geracao: int, resultado: pdf.PdfGerado) -> bool:
+def _armazenar(documento_id: int, geracao: int, resultado: PdfGerado) -> bool:
     """Grava o arquivo e conclui, sob trava; False se outra execução já concluiu."""
     with transaction.atomic():
         documento = Documento.objects.select_for_update().get(pk=documento_id)
@@ -457,6 +467,8 @@ def _html(conteudo: documentos.Conteudo, parte: Mapping[str, Any], *, numerar_pa
 
 def _amostra_rodape(titulo: str) -> bytes:
     """Uma página com o rodapé numerado dizendo ``pdf.TEXTO_AMOSTRA`` (ver ``pdf.juntar``)."""
+    from relatorios import pdf
+
     html = render_to_string(
         "relatorios/pdf/amostra_rodape.html",
         {"titulo": titulo, "numerar_paginas": True, "amostra_rodape": True},

@@ -10,6 +10,7 @@ from django.db import transaction
 ETAPAS = [
     "selecoes.demo.popular_orgaos_e_usuarios",
     "selecoes.demo.popular_selecoes",
+    "relatorios.demo.popular_documentos",
 ]
 
 

@@ -418,3 +418,21 @@ def test_numeracao_carimbada_igual_a_do_css_com_a_folha_real(
     assert len(texto1) == len(texto2)
     assert abs(x1 - x2) < 0.6
     assert abs(y1 - y2) < 0.6
+
+
+def test_demo_pede_os_documentos_publicos_uma_vez(orgao, fila, django_capture_on_commit_callbacks):
+    from relatorios.demo import popular_documentos
+
+    selecao = SelecaoFactory(orgao=orgao, situacao="publicada", versao=1)
+    VagaEstagioFactory(selecao=selecao, vagas_ofertadas=4)
+    versao = _versao(orgao)
+    with django_capture_on_commit_callbacks(execute=True):
+        primeira = popular_documentos()
+        segunda = popular_documentos()
+    assert {d.chave for d in primeira} == {
+        f"anexo_edital:{selecao.pk}",
+        f"anexo_edital:{versao.selecao_id}",
+        f"resultado:{versao.pk}",
+    }
+    assert [d.pk for d in segunda] == [d.pk for d in primeira]
+    assert len(fila.tarefas) == 3
