@@ -174,7 +174,9 @@ def _agendar(documento: Documento, *, acao: str, usuario: Usuario, motivo: str) 
         depois={"status": documento.status, "geracao": documento.geracao},
         motivo=motivo,
     )
-    transaction.on_commit(partial(_enfileirar, documento.pk, documento.geracao))
+    # robust: sem broker, o pedido fica pendente (o RH pode pedir de novo) e o log registra;
+    # a transação de quem pediu não falha por isso.
+    transaction.on_commit(partial(_enfileirar, documento.pk, documento.geracao), robust=True)
 
 
 def _enfileirar(documento_id: int, geracao: int) -> None:

@@ -11,10 +11,18 @@ from typing import Any
 
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
+from kombu.exceptions import OperationalError as FalhaDoBroker
 
 from relatorios import services
 
-FALHAS_PASSAGEIRAS = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
+#: Banco, broker (ao enfileirar as partes ou a junção), rede e armazenamento.
+FALHAS_PASSAGEIRAS = (
+    OperationalError,
+    InterfaceError,
+    FalhaDoBroker,
+    ConnectionError,
+    TimeoutError,
+)
 
 
 class TarefaDocumento(Task):
