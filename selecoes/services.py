@@ -219,7 +219,20 @@ def _valor_json(valor: Any) -> Any:
 
 def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
     """Retrato JSON do que os candidatos leem: seleção, vagas, critérios e o
-    quadro de reserva calculado pelo motor (art. 1º, § 3º; art. 3º; art. 7º)."""
+    quadro de reserva calculado pelo motor (art. 1º, § 3º; art. 3º; art. 7º).
+
+    É o `VersaoEdital.conteudo`; o hash é `hash_conteudo(conteudo)`. Formato 1::
+
+        {"formato": 1,
+         "selecao": {"id", "orgao", <CAMPOS_SELECAO>},   # datas ISO 8601, decimais em texto
+         "criterios_avaliacao": [{<CAMPOS_CRITERIO>}],
+         "vagas": [{<CAMPOS_VAGA>}],                     # na ordem do edital
+         "reserva": {"aplicavel", "motivo", "categorias", "percentuais",
+                     "total_vagas", "total_reservadas", "reservadas_esperadas_negros",
+                     "alerta_fracionamento", "regra_texto",
+                     "vagas": [{"codigo", "ofertadas", "reservadas", "ampla",
+                                "sequencia"}]}}           # sequência: 30 primeiras posições
+    """
     quadro = quadro_reserva(selecao, posicoes=POSICOES_NO_ANEXO)
     return {
         "formato": FORMATO_SNAPSHOT,

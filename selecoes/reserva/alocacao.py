@@ -11,10 +11,13 @@ Os testes de propriedade verificam que as duas coincidem em todo k.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from itertools import islice
-from operator import attrgetter, eq, le
+import gc
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import compress, islice, repeat
+from operator import attrgetter, eq, is_, is_not, le
 
 from .tipos import AC, REVERSAO, Candidato, Convocado, EntradaInvalida, Situacao
 
@@ -69,9 +72,10 @@ def classificacao(candidatos: Sequence[Candidato], categorias: Sequence[str]) ->
             if c.inscricao in vistas:
                 raise EntradaInvalida("inscricao", f'inscrição "{c.inscricao}" repetida.')
             vistas.add(c.inscricao)
-    ativo = Situacao.ATIVO
-    ativos = tuple(c for c in ordenados if c.situacao is ativo)
-    retirados = tuple(c for c in ordenados if c.situacao is not ativo)
+    situacoes = [c.situacao for c in ordenados]
+    ativo = repeat(Situacao.ATIVO)
+    ativos = tuple(compress(ordenados, map(is_, situacoes, ativo)))
+    retirados = tuple(compress(ordenados, map(is_not, situacoes, ativo)))
     return Classificacao(categorias, ativos, retirados, _elegiveis(ativos, categorias))
 
 
@@ -84,12 +88,33 @@ def _elegiveis(
     )
 
 
-def restaurada(classif: Classificacao) -> Classificacao:
+def restaurada(classif: Classificacao, ate: int | None = None) -> Classificacao:
     """A mesma classificação com desistentes e eliminados de volta, como ativos:
-    mostra que vagas eles ocupariam (para as explicações)."""
-    voltam = [replace(c, situacao=Situacao.ATIVO) for c in classif.retirados]
-    todos = tuple(sorted([*classif.ativos, *voltam], key=attrgetter("classificacao")))
-    return Classificacao(classif.categorias, todos, (), _elegiveis(todos, classif.categorias))
+    mostra que vagas eles ocupariam (para as explicações). Os retirados são
+    poucos: cada um é inserido por busca binária, sem reordenar a lista toda, e
+    entra como está (`alocacao_por_definicao` e `_Motor` não olham a situação).
+
+    Com `ate`, só o prefixo: os `ate` primeiros ativos e os retirados antes do
+    seguinte.
+    """
+    ativos = classif.ativos if ate is None else classif.ativos[:ate]
+    corte = (
+        classif.ativos[ate].classificacao if ate is not None and ate < len(classif.ativos) else None
+    )
+    posicoes = [c.classificacao for c in ativos]
+    todos: list[Candidato] = []
+    inicio = 0
+    for c in classif.retirados:
+        if corte is not None and c.classificacao > corte:
+            break
+        fim = bisect_left(posicoes, c.classificacao, inicio)
+        todos.extend(ativos[inicio:fim])
+        todos.append(c)
+        inicio = fim
+    todos.extend(ativos[inicio:])
+    return Classificacao(
+        classif.categorias, tuple(todos), (), _elegiveis(todos, classif.categorias)
+    )
 
 
 def _codigos(sequencia: Sequence[str], categorias: tuple[str, ...], k: int) -> list[int]:
@@ -118,8 +143,15 @@ def alocacao_por_definicao(
        colocado, em ordem de classificação (art. 4º, § 3º).
     """
     codigos = _codigos(sequencia, classif.categorias, k)
+    return _definicao(classif, codigos)[0]
+
+
+def _definicao(classif: Classificacao, codigos: list[int]) -> tuple[dict[str, str], bool]:
+    """A definição do § 4; o booleano diz se a lista se esgotou em algum passo
+    (AC maior que L, reserva sem elegíveis bastantes, reversão incompleta)."""
     L = classif.ativos
     a = codigos.count(0)
+    esgotou = a > len(L)
     colocado: dict[int, str] = dict.fromkeys(range(min(a, len(L))), AC)
     vazias = 0
     for c, categoria in enumerate(classif.categorias):
@@ -131,13 +163,34 @@ def alocacao_por_definicao(
                 colocado[i] = categoria
                 faltam -= 1
         vazias += faltam
+    esgotou = esgotou or vazias > 0
     for i in range(len(L)):
         if vazias == 0:
             break
         if i not in colocado:
             colocado[i] = REVERSAO
             vazias -= 1
-    return {L[i].inscricao: m for i, m in colocado.items()}
+    return {L[i].inscricao: m for i, m in colocado.items()}, esgotou
+
+
+def alocacao_com_retirados(
+    classif: Classificacao, sequencia: Sequence[str], ordem: OrdemConvocacao
+) -> dict[str, str]:
+    """Alocação por definição, com k = `ordem.k`, como se desistentes e
+    eliminados continuassem na classificação (que vagas eles liberaram).
+
+    Com mais candidatos, as vagas se preenchem antes; calcula-se primeiro só até
+    o último colocado de agora. Se a lista não se esgotou em nenhum passo desse
+    prefixo, o resultado é o da classificação inteira; senão, refaz-se com ela.
+    """
+    codigos = _codigos(sequencia, classif.categorias, ordem.k)
+    if ordem.posicoes:
+        ate = max(ordem.posicoes) + 1
+        if ate < len(classif.ativos):
+            alocacao, esgotou = _definicao(restaurada(classif, ate), codigos)
+            if not esgotou:
+                return alocacao
+    return _definicao(restaurada(classif), codigos)[0]
 
 
 class _Motor:
@@ -264,6 +317,21 @@ class OrdemConvocacao:
     """Posição em L (0, 1, …) de cada convocado, na mesma ordem de `convocados`."""
 
 
+@contextmanager
+def coletor_pausado() -> Iterator[None]:
+    """Pausa o coletor de ciclos enquanto se criam centenas de milhares de
+    objetos sem ciclos (convocados, explicações): a contagem de referências
+    continua liberando memória, e sem as coletas completas repetidas sobre os
+    objetos recém-criados o custo fica linear no tamanho da vaga."""
+    ligado = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if ligado:
+            gc.enable()
+
+
 def _executar(classif: Classificacao, sequencia: Sequence[str], k: int) -> _Motor:
     motor = _Motor(classif)
     motor.avancar(_codigos(sequencia, classif.categorias, k))
@@ -274,15 +342,16 @@ def _ordem(classif: Classificacao, motor: _Motor) -> OrdemConvocacao:
     nomes = (AC, *classif.categorias, REVERSAO)
     L = classif.ativos
     estado = motor.estado
-    convocados = tuple(
-        map(
-            Convocado,
-            [L[x].inscricao for x in motor.ordem],
-            range(1, len(motor.ordem) + 1),
-            [nomes[estado[x]] for x in motor.ordem],
-            [nomes[i] for i in motor.inicial],
+    with coletor_pausado():
+        convocados = tuple(
+            map(
+                Convocado,
+                [L[x].inscricao for x in motor.ordem],
+                range(1, len(motor.ordem) + 1),
+                [nomes[estado[x]] for x in motor.ordem],
+                [nomes[i] for i in motor.inicial],
+            )
         )
-    )
     return OrdemConvocacao(
         motor.k,
         convocados,

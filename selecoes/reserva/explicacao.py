@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from .alocacao import _executar, alocacao_por_definicao, restaurada
+from .alocacao import _executar, alocacao_com_retirados, coletor_pausado
 from .sequencia import sequencia
 from .tipos import AC, REVERSAO, Candidato, Explicacao, Situacao, rotulo_categoria
 from .vaga import ResultadoVaga
@@ -87,7 +87,7 @@ class _Contexto:
         quais vagas eles liberaram e quem entrou por isso (art. 4º, § 2º)."""
         if not r.classificacao.retirados:
             return {}
-        return alocacao_por_definicao(restaurada(r.classificacao), r.sequencia, r.ordem.k)
+        return alocacao_com_retirados(r.classificacao, r.sequencia, r.ordem)
 
     def causa_entrada(self, inscricao: str, modalidade: str) -> str:
         """Se o candidato só está convocado porque alguém saiu, diz por quê."""
@@ -239,6 +239,11 @@ def explicar(r: ResultadoVaga, *, somente_convocados: bool = False) -> tuple[Exp
     desistentes e eliminados), na ordem da classificação; com
     `somente_convocados`, só os convocados, na ordem de convocação.
     """
+    with coletor_pausado():
+        return _explicar(r, somente_convocados)
+
+
+def _explicar(r: ResultadoVaga, somente_convocados: bool) -> tuple[Explicacao, ...]:
     ctx = _Contexto(r)
     ativos = r.classificacao.ativos
     convocados = [

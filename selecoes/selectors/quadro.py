@@ -71,7 +71,8 @@ class QuadroReserva:
     alerta_fracionamento: str | None
     """Aviso do § 3º das regras (STF, ADC 41) quando o total por vaga é menor."""
     regra_texto: str
-    """Regra de convocação em português simples, para o anexo do edital."""
+    """Regra de convocação em português simples, para o anexo do edital; parágrafos
+    separados por linha em branco."""
     explicita: bool = False
     """O edital publica posições reservadas explícitas."""
 
@@ -222,7 +223,7 @@ def _regra_texto(
         sequencia = _texto_sequencia_explicita(explicita)
     else:
         sequencia = _texto_sequencia_padrao(reservas, sequencia_modelo)
-    return " ".join([sequencia, REGRAS_DE_PREENCHIMENTO, ESCOLHAS_DO_SISTEMA])
+    return "\n\n".join([sequencia, REGRAS_DE_PREENCHIMENTO, ESCOLHAS_DO_SISTEMA])
 
 
 def _montar_quadro(

@@ -202,4 +202,22 @@ def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
             conteudo["selecao"]["criterios_desempate"], conteudo["criterios_avaliacao"]
         ),
         "posicoes": max((len(linha["sequencia"]) for linha in linhas), default=0),
+        "blocos": _blocos_de_posicoes(linhas),
     }
+
+
+def _blocos_de_posicoes(linhas: Sequence[Mapping[str, Any]], tamanho: int = 10) -> list[Any]:
+    """A sequência de cada vaga em blocos de 10 posições (1ª a 10ª, 11ª a 20ª…),
+    para caber na página impressa."""
+    total = max((len(linha["sequencia"]) for linha in linhas), default=0)
+    return [
+        {
+            "inicio": inicio + 1,
+            "fim": min(inicio + tamanho, total),
+            "posicoes": list(range(inicio + 1, min(inicio + tamanho, total) + 1)),
+            "linhas": [
+                (linha["codigo"], linha["sequencia"][inicio : inicio + tamanho]) for linha in linhas
+            ],
+        }
+        for inicio in range(0, total, tamanho)
+    ]

@@ -22,6 +22,7 @@ from selecoes.reserva import (
     ordem_convocacao,
     sequencia,
 )
+from selecoes.reserva.alocacao import alocacao_com_retirados, restaurada
 from selecoes.reserva.cli import main
 
 PROPRIEDADE = settings(max_examples=500, deadline=None)
@@ -201,6 +202,20 @@ def test_propriedade_negros_arredondamento_de_30_por_cento(n):
 
 
 @PROPRIEDADE
+@given(
+    st.decimals(min_value=Decimal("0.01"), max_value=Decimal(100), places=2),
+    st.integers(0, 400),
+)
+def test_propriedade_uma_categoria_segue_o_arredondamento_do_decreto(percentual, n):
+    """Para qualquer percentual, as n primeiras posições têm arredondar(p/100 * n)
+    reservadas (o laço em aritmética inteira coincide com Decimal ROUND_HALF_UP)."""
+    reserva = Reserva("negros", percentual)
+    seq = sequencia((reserva,), n, True)
+    for m in range(n + 1):
+        assert seq[:m].count("negros") == arredondar(percentual / 100 * m)
+
+
+@PROPRIEDADE
 @given(cenarios())
 def test_propriedade_ordem_incremental_igual_a_definicao(cenario):
     """A ordem incremental coincide, em cada k, com a definição do § 4."""
@@ -214,6 +229,18 @@ def test_propriedade_ordem_incremental_igual_a_definicao(cenario):
             anterior = ordem_convocacao(classif, seq, k - 1)
             prefixo = [c.inscricao for c in ordem.convocados[: len(anterior.convocados)]]
             assert prefixo == [c.inscricao for c in anterior.convocados]
+
+
+@PROPRIEDADE
+@given(cenarios())
+def test_propriedade_hipotese_com_retirados_pelo_prefixo(cenario):
+    """O atalho pelo prefixo dá a mesma alocação que a classificação restaurada inteira."""
+    reservas, candidatos, seq = cenario
+    classif = classificacao(candidatos, _nomes(reservas))
+    for k in range(len(seq) + 1):
+        ordem = ordem_convocacao(classif, seq, k)
+        esperado = alocacao_por_definicao(restaurada(classif), seq, k)
+        assert alocacao_com_retirados(classif, seq, ordem) == esperado
 
 
 def _documento(reservas, candidatos, seq):

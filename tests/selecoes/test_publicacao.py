@@ -183,3 +183,25 @@ def test_comparar_conteudos_lista_so_o_que_mudou(rascunho, alice):
         "1º Maior nota final; 2º Sorteio público",
     )
     assert ("Vaga DIR", "Vagas ofertadas") not in diferencas
+
+
+def test_retificacao_nao_exclui_vaga_com_inscricoes(rascunho, alice):
+    from tests.factories import InscricaoFactory
+
+    publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    InscricaoFactory(vaga=rascunho.vagas.get(codigo="ADM"))
+    dados = dados_da_selecao(rascunho)
+    vagas = [dict(v) for v in dados.vagas if v["codigo"] != "ADM"]
+    with pytest.raises(ValidationError) as erro:
+        retificar_selecao(
+            selecao=rascunho,
+            usuario=alice,
+            motivo="Exclusão da vaga ADM.",
+            data_retificacao=dt.date(2026, 3, 5),
+            dados=dataclasses.replace(dados, vagas=vagas),
+        )
+    assert erro.value.messages == [
+        "Vaga “ADM”: já tem inscrições ou registros e não pode ser excluída."
+    ]
+    assert rascunho.vagas.filter(codigo="ADM").exists()
+    assert rascunho.versoes.count() == 1

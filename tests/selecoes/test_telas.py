@@ -306,7 +306,11 @@ def test_anexo_conteudo(client, carla, alice, selecao):
     assert dir_["reservadas"] == [3, 1]
     assert dir_["ampla"] == 6
     assert [n for n, m, *_ in dir_["sequencia"] if m == "pcd"] == [6, 16, 26]
-    assert len(re.findall(r"<caption>Vaga (DIR|ADM) —", html)) == 2
+    assert re.findall(r"<caption>Convocações da (\d+)ª à (\d+)ª", html) == [
+        ("1", "10"),
+        ("11", "20"),
+        ("21", "30"),
+    ]
     # Critérios de desempate, em ordem.
     assert resposta.context["desempate"] == ["Maior nota final", "Sorteio público"]
     assert "Minuta" not in html
@@ -325,7 +329,7 @@ def test_anexo_de_rascunho_e_minuta_e_art7(client, alice, orgao):
     assert "Minuta" in html
     assert "A reserva de vagas não se aplica" in html
     assert "antes da entrada em vigor do Decreto nº 9.427/2018 em 29/06/2018 (art. 7º" in html
-    assert '<abbr title="Candidatos negros">N</abbr>' not in html
+    assert '<span class="visually-hidden">Candidatos negros</span>' not in html
 
 
 def test_anexo_versao_inexistente_404(client, alice, selecao):
