@@ -22,6 +22,7 @@ from candidatos.models import (
 )
 from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
+from selecoes.forms.campos import CampoDecimal
 from selecoes.models import CriterioAvaliacao, Selecao
 
 FORMATO_DATA_HORA = "%Y-%m-%dT%H:%M"
@@ -111,7 +112,7 @@ class AvaliacaoForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.colunas = list(colunas)
         for col in self.colunas:
-            self.fields[col.campo] = forms.DecimalField(
+            self.fields[col.campo] = CampoDecimal(
                 label=col.nome,
                 required=False,
                 max_digits=8,

@@ -11,6 +11,7 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -306,9 +307,13 @@ def _montar(
     )
 
 
+# secrets.token_urlsafe: letras, dígitos, "-" e "_" (e nada de NUL, que o PostgreSQL recusa).
+TOKEN_VALIDO = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def convocacao_por_token(token: str) -> Convocacao | None:
     """A convocação do link enviado ao candidato (página dedicada)."""
-    if not token or len(token) > 64:
+    if not TOKEN_VALIDO.fullmatch(token):
         return None
     return (
         Convocacao.objects.select_related("inscricao", "vaga", "vaga__selecao__orgao")

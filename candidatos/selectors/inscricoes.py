@@ -64,6 +64,8 @@ def selecoes_com_inscricoes(
 
 def inscricao_por_comprovante(*, numero: str, codigo: str) -> Inscricao | None:
     """Inscrição pelo número + código de verificação (comparação em tempo constante)."""
+    if "\x00" in numero:  # vem da URL; o PostgreSQL recusa NUL em texto (seria HTTP 500)
+        return None
     inscricao = (
         Inscricao.objects.select_related("selecao__orgao", "vaga", "substituida_por")
         .filter(numero=numero.strip())
@@ -71,7 +73,9 @@ def inscricao_por_comprovante(*, numero: str, codigo: str) -> Inscricao | None:
     )
     if inscricao is None:
         return None
-    if not secrets.compare_digest(inscricao.codigo_verificacao, normalizar_codigo(codigo)):
+    # Em bytes: compare_digest recusa (TypeError) texto com caractere não ASCII.
+    codigo_informado = normalizar_codigo(codigo).encode()
+    if not secrets.compare_digest(inscricao.codigo_verificacao.encode(), codigo_informado):
         return None
     return inscricao
 

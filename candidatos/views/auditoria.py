@@ -45,7 +45,8 @@ def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria]):  # ty
 def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
     selecao = obter_selecao(request, pk)
     registros = RegistroAuditoria.objects.filter(selecao=selecao).order_by("-criado_em", "-pk")
-    acao = request.GET.get("acao", "").strip()
+    # Sem NUL: o PostgreSQL recusa o caractere em texto (seria HTTP 500).
+    acao = request.GET.get("acao", "").replace("\x00", "").strip()
     if acao:
         registros = registros.filter(acao__startswith=acao)
     if request.GET.get("formato") == "csv":

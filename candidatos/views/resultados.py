@@ -142,7 +142,11 @@ def versao_json(request: HttpRequest, pk: int) -> HttpResponse:
 def comparar(request: HttpRequest, pk: int) -> HttpResponse:
     """Diferenças por vaga entre esta versão e outra da mesma seleção (?com=<id>)."""
     v = _obter_versao(request, pk)
-    outra = get_object_or_404(ResultadoVersao, selecao=v.selecao, pk=request.GET.get("com") or 0)
+    com = request.GET.get("com", "")
+    # Só dígitos ASCII: outro texto faria o ORM levantar ValueError (HTTP 500).
+    outra = get_object_or_404(
+        ResultadoVersao, selecao=v.selecao, pk=int(com) if com.isascii() and com.isdigit() else 0
+    )
     antes, depois = sorted([outra, v], key=lambda x: (x.publicado_em, x.pk))
     return render(
         request,

@@ -302,6 +302,8 @@ class ComprovanteForm(forms.Form):
 
 
 def _inscricao_verificada(numero: str, codigo: str) -> Inscricao | None:
+    if "\x00" in numero:  # vem da URL; o PostgreSQL recusa NUL em texto (seria HTTP 500)
+        return None
     inscricao = Inscricao.objects.select_related("selecao__orgao").filter(numero=numero).first()
     if inscricao is None or not constant_time_compare(
         inscricao.codigo_verificacao.upper(), codigo.upper()

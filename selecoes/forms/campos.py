@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -17,6 +18,21 @@ MAX_CRITERIOS_DESEMPATE = 5
 PREFIXO_VAGAS = "vagas"
 PREFIXO_CRITERIOS = "criterios"
 FORMATO_DATA_HORA = "%Y-%m-%dT%H:%M"
+
+
+class CampoDecimal(forms.DecimalField):
+    """``DecimalField`` que recusa o NaN sinalizador (``sNaN``) já na conversão.
+
+    O do Django o recusa em ``clean()``, mas ``has_changed()`` (usado pelos formsets
+    em toda linha extra) compara o valor convertido com o inicial, e comparar um
+    ``Decimal('sNaN')`` levanta ``decimal.InvalidOperation``: HTTP 500.
+    """
+
+    def to_python(self, value: Any) -> Decimal | None:
+        numero = super().to_python(value)
+        if numero is not None and numero.is_snan():
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return numero
 
 
 class DataInput(forms.DateInput):
@@ -110,13 +126,15 @@ class CamposReservaMixin(forms.Form):
         sequencia = self.sequencia_explicita()
         if sequencia is None:
             return
-        reservas = reservas_da_selecao(
-            reserva_pcd=bool(self.cleaned_data.get("reserva_pcd")),
-            percentual_pcd=self.cleaned_data.get("percentual_pcd"),
-        )
         try:
+            reservas = reservas_da_selecao(
+                reserva_pcd=bool(self.cleaned_data.get("reserva_pcd")),
+                percentual_pcd=self.cleaned_data.get("percentual_pcd"),
+            )
             sequencia_explicita_do_json(sequencia, [r.categoria for r in reservas])
         except reserva.EntradaInvalida as erro:
+            if erro.campo == "percentual":
+                return  # percentual fora da faixa: o erro é do próprio campo (validadores)
             campo = "pcd_posicoes" if erro.campo.startswith("pcd") else "negros_posicoes"
             self.add_error(campo, f"Sequência explícita: {erro.mensagem}")
 

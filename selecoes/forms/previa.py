@@ -11,6 +11,8 @@ from django import forms
 from selecoes.forms.campos import PREFIXO_VAGAS, CamposReservaMixin
 from selecoes.models import SituacaoSelecao
 
+MAXIMO_DIGITOS = 6
+
 
 class PreviaReservaForm(CamposReservaMixin, forms.Form):
     """Só os campos que decidem a reserva, lidos do mesmo POST do formulário do edital."""
@@ -49,7 +51,11 @@ def vagas_da_previa(data: Mapping[str, Any]) -> tuple[list[tuple[str, int]], lis
             continue
         rotulo = codigo or f"linha {i + 1}"
         try:
-            ofertadas = int(Decimal(texto))
+            numero = Decimal(texto)
+            # "1e999999999" viraria um inteiro de um bilhão de dígitos (minutos de CPU).
+            if not numero.is_finite() or numero.adjusted() > MAXIMO_DIGITOS:
+                raise ValueError(texto)
+            ofertadas = int(numero)
         except (InvalidOperation, ValueError):
             avisos.append(f"Vaga {rotulo}: informe as vagas ofertadas para entrar no quadro.")
             continue

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from selecoes.forms.campos import (
     MAX_CRITERIOS_DESEMPATE,
+    CampoDecimal,
     CamposReservaMixin,
     DataHoraInput,
     DataInput,
@@ -69,6 +70,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "reserva_pcd",
             "percentual_pcd",
         ]
+        field_classes = {"percentual_pcd": CampoDecimal}
         widgets = {
             "data_publicacao_edital": DataInput(),
             "inscricoes_inicio": DataHoraInput(),
@@ -102,7 +104,8 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             },
             "percentual_pcd": {
                 "min_value": "Percentual PcD: deve ser maior que zero.",
-                "max_value": "Percentual PcD: no máximo 70%.",
+                # "%%": a mensagem passa por "%" com os parâmetros do validador.
+                "max_value": "Percentual PcD: no máximo 70%%.",
             },
         }
 

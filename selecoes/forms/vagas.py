@@ -11,6 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.forms import BaseInlineFormSet, inlineformset_factory
 
+from selecoes.forms.campos import CampoDecimal
 from selecoes.models import CriterioAvaliacao, Selecao, VagaEstagio
 from selecoes.services import CAMPOS_CRITERIO, CAMPOS_VAGA
 
@@ -19,6 +20,7 @@ class VagaForm(forms.ModelForm):
     class Meta:
         model = VagaEstagio
         fields = list(CAMPOS_VAGA)
+        field_classes = {"valor_bolsa": CampoDecimal, "auxilio_transporte": CampoDecimal}
         widgets = {"requisitos": forms.Textarea(attrs={"rows": 2})}
         labels = {"requisitos": "Requisitos específicos"}
         help_texts = {
@@ -101,9 +103,16 @@ def _nao_negativo(valor: Decimal, rotulo: str) -> Decimal:
     return valor
 
 
+# Um POST com TOTAL_FORMS enorme faria o Django montar e redesenhar até 2.000 linhas
+# em branco (minutos de CPU); o limite vale também para o que se aceita.
+MAX_VAGAS = 300
+MAX_CRITERIOS = 30
+
+
 class BaseVagaFormSet(BaseInlineFormSet):
     default_error_messages = {
         "too_few_forms": "Vagas de estágio: cadastre ao menos uma vaga.",
+        "too_many_forms": "Vagas de estágio: no máximo %(num)d vagas por seleção.",
     }
 
     def validate_unique(self) -> None:
@@ -129,6 +138,7 @@ class CriterioForm(forms.ModelForm):
     class Meta:
         model = CriterioAvaliacao
         fields = list(CAMPOS_CRITERIO)
+        field_classes = {"peso": CampoDecimal, "nota_maxima": CampoDecimal}
         error_messages = {
             "codigo": {
                 "required": "Código do critério: informe um código (ex.: prova).",
@@ -165,6 +175,10 @@ class CriterioForm(forms.ModelForm):
 
 
 class BaseCriterioFormSet(BaseInlineFormSet):
+    default_error_messages = {
+        "too_many_forms": "Critérios de avaliação: no máximo %(num)d critérios por seleção.",
+    }
+
     def validate_unique(self) -> None:
         vistos: set[str] = set()
         for form in self.forms:
@@ -193,6 +207,9 @@ VagaFormSet = inlineformset_factory(
     extra=0,
     min_num=1,
     validate_min=True,
+    max_num=MAX_VAGAS,
+    absolute_max=MAX_VAGAS,
+    validate_max=True,
     can_delete=True,
 )
 CriterioFormSet = inlineformset_factory(
@@ -201,5 +218,8 @@ CriterioFormSet = inlineformset_factory(
     form=CriterioForm,
     formset=BaseCriterioFormSet,
     extra=0,
+    max_num=MAX_CRITERIOS,
+    absolute_max=MAX_CRITERIOS,
+    validate_max=True,
     can_delete=True,
 )
