@@ -8,6 +8,7 @@ Uso típico::
 """
 
 import string
+from typing import Any
 
 from hypothesis import strategies as st
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -126,3 +127,146 @@ def linhas_de_planilha(
             )
         )
     )
+
+
+# --- Formulários: valores de campo e POSTs inteiros ------------------------------------
+
+NUMEROS_TEXTO = (
+    "0",
+    "-1",
+    "-0",
+    "1.5",
+    "1,5",
+    "8,555",
+    "0.0001",
+    "1e3",
+    "1E+309",
+    "1e999999999",
+    "-1e999999999",
+    "NaN",
+    "-NaN",
+    "sNaN",
+    "Infinity",
+    "-Infinity",
+    "inf",
+    "9" * 40,
+    "9" * 5000,
+    "0x1F",
+    "1_000",
+    "١٢٣",
+    "１２３",
+    "12,345.67",
+    "1.234,56",
+    " 7 ",
+    "2147483648",
+    "-9223372036854775809",
+    "18446744073709551616",
+)
+DATAS_TEXTO = (
+    "2026-02-30",
+    "2026-13-01",
+    "0000-01-01",
+    "0001-01-01",
+    "9999-12-31",
+    "10000-01-01",
+    "31/12/9999",
+    "01/01/0001",
+    "1899-12-31",
+    "2026-03-03T25:61",
+    "2026-03-03T09:00",
+    "9999-12-31T23:59",
+    "0001-01-01T00:00",
+    "2026-03-03 09:00:00+99:00",
+    "2026-W10",
+    "ontem",
+    "١٩٩٠-٠١-٠١",
+)
+
+
+def numeros_hostis() -> st.SearchStrategy[str]:
+    """Números como texto: enormes, negativos, NaN, infinitos, outras escritas de dígitos."""
+    return st.one_of(
+        st.sampled_from(NUMEROS_TEXTO),
+        st.integers().map(str),
+        st.decimals(allow_nan=True, allow_infinity=True).map(str),
+        st.floats().map(repr),
+    )
+
+
+def datas_hostis() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(DATAS_TEXTO),
+        st.dates().map(str),
+        st.datetimes().map(lambda d: d.strftime("%Y-%m-%dT%H:%M")),
+    )
+
+
+def valores_hostis() -> st.SearchStrategy[str]:
+    """O valor de um campo qualquer: texto, número ou data hostis."""
+    return st.one_of(textos_hostis(), numeros_hostis(), datas_hostis())
+
+
+AUSENTE = object()
+
+
+def post_hostil(
+    validos: dict[str, Any],
+    *,
+    por_campo: dict[str, st.SearchStrategy[Any]] | None = None,
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Um POST a partir de um válido: um campo hostil (os demais válidos), vários
+    campos hostis ou ausentes, ou lixo puro com nomes de campo inventados.
+
+    Partir do válido faz a entrada atravessar a validação e chegar aos serviços.
+    ``por_campo`` troca a estratégia hostil de campos específicos.
+    """
+    nomes = sorted(validos)
+    especificas = por_campo or {}
+
+    def hostil(nome: str) -> st.SearchStrategy[Any]:
+        return especificas.get(nome, valores_hostis())
+
+    def trocar(nome: str, novo: Any) -> dict[str, Any]:
+        dados = dict(validos)
+        if novo is AUSENTE:
+            dados.pop(nome)
+        else:
+            dados[nome] = novo
+        return dados
+
+    um_campo = st.sampled_from(nomes).flatmap(
+        lambda nome: st.builds(trocar, st.just(nome), st.one_of(hostil(nome), st.just(AUSENTE)))
+    )
+
+    def trocar_varios(trocas: list[tuple[str, Any]]) -> dict[str, Any]:
+        dados = dict(validos)
+        for nome, novo in trocas:
+            dados = trocar(nome, novo) if nome in dados else dados
+        return dados
+
+    # Alguns campos de uma vez (sortear todos os campos custaria ms por exemplo).
+    varios = st.lists(
+        st.sampled_from(nomes).flatmap(
+            lambda nome: st.tuples(st.just(nome), st.one_of(hostil(nome), st.just(AUSENTE)))
+        ),
+        min_size=2,
+        max_size=5,
+    ).map(trocar_varios)
+    lixo = st.lists(
+        st.sampled_from([*nomes, "x", "id", "pk"]).flatmap(
+            lambda nome: st.tuples(st.just(nome), hostil(nome))
+        ),
+        max_size=5,
+    ).map(dict)
+    return st.one_of(st.just(dict(validos)), um_campo, varios, lixo)
+
+
+def contagens_de_formset(validos: dict[str, Any]) -> dict[str, st.SearchStrategy[Any]]:
+    """Campos de gestão dos formsets (``*-TOTAL_FORMS``…) com números pequenos ou lixo.
+
+    Contagens enormes custam segundos por exemplo (o Django monta e redesenha cada
+    linha até o limite do formset); têm teste próprio.
+    """
+    pequenos = st.one_of(st.integers(min_value=-2, max_value=6).map(str), textos_hostis())
+    sufixos = ("TOTAL_FORMS", "INITIAL_FORMS", "MIN_NUM_FORMS", "MAX_NUM_FORMS")
+    return {nome: pequenos for nome in validos if nome.endswith(sufixos)}

@@ -1,0 +1,114 @@
+"""Regressões: cada entrada que derrubava uma tela (HTTP 500 ou minutos de CPU) e foi
+encontrada pelos testes de entrada hostil (test_formularios_*, test_importacoes_hostis)."""
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from selecoes.forms import vagas_da_previa
+from tests.seguranca.hostil import CACHE_LOCAL, cliente_logado
+from tests.seguranca.mundo_rh import criar_mundo_rh
+from tests.selecoes.formularios import edital_post
+
+
+@pytest.fixture
+def mundo(db, settings, tmp_path, orgao, alice):
+    settings.CACHES = CACHE_LOCAL
+    settings.MEDIA_ROOT = tmp_path
+    return criar_mundo_rh(orgao, alice)
+
+
+@pytest.fixture
+def gestora(mundo):
+    return cliente_logado(mundo.gestor)
+
+
+def _edital(mundo, **campos):
+    selecao = mundo.rascunho
+    vagas = [
+        {"codigo": "DIR", "id": v.pk} if i == 0 else {"codigo": "ADM", "id": v.pk}
+        for i, v in enumerate(selecao.vagas.order_by("pk"))
+    ]
+    criterio = selecao.criterios.get()
+    return edital_post(
+        numero_edital="101/2026",
+        vagas=vagas,
+        criterios=[{"id": criterio.pk, "codigo": "prova"}],
+        iniciais_vagas=2,
+        iniciais_criterios=1,
+        **campos,
+    )
+
+
+@pytest.mark.parametrize("codigo", ["²", "ÇÃO123", "١٢٣"])
+def test_regressao_comprovante_com_codigo_nao_ascii_responde_404(client, mundo, codigo):
+    inscricao = mundo.livre
+    url = reverse("inscricao_publica:comprovante", args=[inscricao.numero, codigo])
+    assert client.get(url).status_code == 404
+    consulta = reverse("inscricao_publica:consultar")
+    resposta = client.get(consulta, {"numero": inscricao.numero, "codigo": codigo})
+    assert resposta.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/convocacao/%00/",
+        "/convocacao/abc%00def/ciente/",
+        "/inscricao/comprovante/%00/ABC/",
+        "/documentos/comprovante/%00/ABC/",
+        "/documentos/comprovante/%00/ABC/progresso/",
+    ],
+)
+def test_regressao_nul_na_url_publica_responde_404(client, mundo, url):
+    metodo = client.post if url.endswith("ciente/") else client.get
+    assert metodo(url).status_code == 404
+
+
+def test_regressao_nul_no_filtro_da_auditoria(gestora, mundo):
+    url = reverse("classificacao:auditoria", args=[mundo.classificada.pk])
+    assert gestora.get(url, {"acao": "convocacao\x00"}).status_code == 200
+
+
+@pytest.mark.parametrize("com", [":", "1e3", "١", "-1", "9" * 30])
+def test_regressao_comparar_versao_com_parametro_invalido_responde_404(gestora, mundo, com):
+    versao = mundo.classificada.resultados.order_by("pk").last()
+    url = reverse("classificacao:comparar", args=[versao.pk])
+    assert gestora.get(url, {"com": com}).status_code == 404
+
+
+@pytest.mark.parametrize("texto", ["1e999999999", "-1e999999999", "Infinity", "sNaN", "1E+7"])
+def test_regressao_previa_com_vagas_ofertadas_absurdas_avisa_na_hora(texto):
+    inicio = time.perf_counter()
+    vagas, avisos = vagas_da_previa(
+        {"vagas-TOTAL_FORMS": "1", "vagas-0-codigo": "DIR", "vagas-0-vagas_ofertadas": texto}
+    )
+    assert time.perf_counter() - inicio < 1
+    assert vagas == []
+    assert avisos == ["Vaga DIR: informe as vagas ofertadas para entrar no quadro."]
+
+
+@pytest.mark.parametrize(
+    "campo", ["criterios-0-nota_maxima", "criterios-0-peso", "vagas-0-valor_bolsa"]
+)
+def test_regressao_nan_sinalizador_em_linha_do_formset_e_erro_do_campo(gestora, mundo, campo):
+    dados = _edital(mundo, **{"vagas-INITIAL_FORMS": "0", "criterios-INITIAL_FORMS": "0"})
+    dados[campo] = "-sNaN"
+    resposta = gestora.post(reverse("selecoes:editar", args=[mundo.rascunho.pk]), dados)
+    assert resposta.status_code == 200
+    assert "Informe um número" in resposta.content.decode()
+
+
+def test_regressao_percentual_pcd_acima_de_70_e_erro_do_campo(gestora, mundo):
+    dados = _edital(mundo, percentual_pcd="100")
+    resposta = gestora.post(reverse("selecoes:editar", args=[mundo.rascunho.pk]), dados)
+    assert resposta.status_code == 200
+    assert "Percentual PcD: no máximo 70%." in resposta.content.decode()
+
+
+def test_regressao_percentual_pcd_negativo_com_posicoes_explicitas(gestora, mundo):
+    dados = _edital(mundo, percentual_pcd="-1", negros_posicoes="3, 8", pcd_posicoes="5")
+    resposta = gestora.post(reverse("selecoes:editar", args=[mundo.rascunho.pk]), dados)
+    assert resposta.status_code == 200
+    assert "Percentual PcD: deve ser maior que zero." in resposta.content.decode()
