@@ -34,8 +34,10 @@ migrations-check: venv
 pytest: venv
 	DEBUG=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+## make bench: todos os benchmarks (bench/resultados.json e a tabela de docs/desempenho.md)
 bench: venv
-	DEBUG=1 $(BIN)/python -m bench
+	bash scripts/instalar-navegador.sh --com-wrk
+	DEBUG=1 $(BIN)/python -m bench $(BENCH)
 
 bench-motor: venv
 	DEBUG=1 $(BIN)/python -m bench motor

@@ -1,0 +1,144 @@
+"""Tabela consolidada de ``docs/desempenho.md``: meta, figura medida e se a meta foi cumprida.
+
+A tabela fica entre dois comentários-marcadores e é refeita a cada ``make bench`` a
+partir de ``bench/resultados.json``; o resto do documento (as seções de cada
+benchmark, escritas à mão) não é tocado.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+INICIO = "<!-- tabela-desempenho: início (gerada por `make bench`; não edite à mão) -->"
+FIM = "<!-- tabela-desempenho: fim -->"
+ANTES_DE = "\n## "  # sem marcadores, a tabela entra antes da primeira seção
+
+
+@dataclass(frozen=True)
+class Meta:
+    chave: str
+    descricao: str
+    origem: str
+    limite: float
+    unidade: str
+    maximo: bool = True  # True: a figura deve ficar ≤ limite; False: ≥ limite
+
+    @property
+    def comparar(self) -> Callable[[float, float], bool]:
+        return operator.le if self.maximo else operator.ge
+
+    def texto_meta(self) -> str:
+        return f"{'≤' if self.maximo else '≥'} {_numero(self.limite)}{self.unidade}"
+
+
+METAS: tuple[Meta, ...] = (
+    Meta("motor_100k_s", "Motor: 100.000 candidatos, k = 30.000", "motor", 0.3, " s"),
+    Meta("motor_1m_s", "Motor: 1.000.000 de candidatos, k = 300.000", "motor", 3.0, " s"),
+    Meta(
+        "selecoes_quadro_200_vagas_ms",
+        "Quadro de reserva do edital, 200 vagas",
+        "seleções",
+        150,
+        " ms",
+    ),
+    Meta(
+        "selecoes_previa_50_vagas_ms",
+        "Prévia do quadro ao digitar, 50 vagas",
+        "seleções",
+        150,
+        " ms",
+    ),
+    Meta("importacao_50k_s", "Importação de 50.000 inscrições (gravação)", "inscrições", 20, " s"),
+    Meta(
+        "publicacao_100k_s",
+        "Publicação de resultado: 100.000 candidatos em 20 vagas",
+        "classificação",
+        15,
+        " s",
+    ),
+    Meta("pdf_5000_s", "PDF da lista de resultado, 5.000 aprovados", "documentos", 6, " s"),
+    Meta("pdf_5000_rss_mb", "Pico de memória do PDF de 5.000 aprovados", "documentos", 400, " MB"),
+    Meta(
+        "pdf_50000_s",
+        "PDF de 50.000 aprovados, 2 processos de worker",
+        "documentos",
+        60,
+        " s",
+    ),
+    Meta("pdf_anexo_s", "PDF do anexo do edital (20 vagas)", "documentos", 1, " s"),
+    Meta(
+        "pagina_resultado_p95_ms",
+        "Página pública de resultado (10.000 candidatos), p95",
+        "páginas públicas",
+        100,
+        " ms",
+    ),
+    Meta(
+        "pagina_resultado_razao_trivial",
+        "Vazão da página de resultado ÷ view trivial (mesma rodada)",
+        "páginas públicas",
+        0.6,
+        "",
+        maximo=False,
+    ),
+)
+
+
+def _numero(valor: float) -> str:
+    """Número à brasileira, sem zeros inúteis: 0,3 · 1.000 · 4,283."""
+    texto = f"{valor:,.3f}".rstrip("0").rstrip(".")
+    return texto.replace(",", "_").replace(".", ",").replace("_", ".")
+
+
+def situacao(meta: Meta, resultados: Mapping[str, float]) -> str:
+    valor = resultados.get(meta.chave)
+    if valor is None:
+        return "não medida"
+    return "cumprida" if meta.comparar(valor, meta.limite) else "**não cumprida**"
+
+
+def tabela(resultados: Mapping[str, float], cargas: Mapping[str, float]) -> str:
+    """A tabela em Markdown, com a carga média da máquina quando cada benchmark rodou."""
+    linhas = [
+        "| figura | benchmark | meta | medida | situação | CPU do processo | carga da máquina |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for meta in METAS:
+        valor = resultados.get(meta.chave)
+        medida = "—" if valor is None else f"{_numero(valor)}{meta.unidade}"
+        cpu = resultados.get(meta.chave.removesuffix("_s") + "_cpu_s")
+        carga = cargas.get(meta.chave)
+        linhas.append(
+            f"| {meta.descricao} (`{meta.chave}`) | {meta.origem} | {meta.texto_meta()} | "
+            f"{medida} | {situacao(meta, resultados)} | "
+            f"{'—' if cpu is None or not meta.chave.endswith('_s') else _numero(cpu) + ' s'} | "
+            f"{'—' if carga is None else _numero(round(carga, 2))} |"
+        )
+    return "\n".join(linhas)
+
+
+def atualizar(caminho: Path, resultados: Mapping[str, float], cargas: Mapping[str, float]) -> None:
+    """Troca o trecho entre os marcadores (ou o cria antes da primeira seção)."""
+    texto = caminho.read_text(encoding="utf-8")
+    bloco = (
+        f"{INICIO}\n\n{tabela(resultados, cargas)}\n\n"
+        "Medida: tempo de relógio (o da meta). CPU do processo: tempo de processador do\n"
+        "processo Python medido, quando o benchmark o informa; não cresce com a carga.\n"
+        "Carga da máquina: média de 1 minuto do sistema (`os.getloadavg`) quando o\n"
+        "benchmark começou; com 2 núcleos, acima de 2 há fila de processador e o tempo\n"
+        "de relógio cresce com ela (as razões medidas na mesma rodada sofrem menos).\n\n"
+        f"{FIM}"
+    )
+    if INICIO in texto and FIM in texto:
+        antes, resto = texto.split(INICIO, 1)
+        depois = resto.split(FIM, 1)[1]
+        novo = antes + bloco + depois
+    elif ANTES_DE in texto:
+        antes, depois = texto.split(ANTES_DE, 1)
+        novo = f"{antes.rstrip()}\n\n{bloco}\n{ANTES_DE}{depois}"
+    else:
+        novo = f"{texto.rstrip()}\n\n{bloco}\n"
+    caminho.write_text(novo, encoding="utf-8")
