@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -130,6 +131,9 @@ LINHAS_POR_BLOCO = 25
 #: Acima disto, a lista é gerada em partes paralelas de ``LINHAS_POR_PARTE`` linhas.
 LIMITE_UMA_PARTE = 15_000
 LINHAS_POR_PARTE = 10_000
+#: Partes do mesmo tamanho, em múltiplo dos processos do worker (Procfile: 2),
+#: para nenhum processo ficar sozinho na última rodada.
+PARTES_MULTIPLO = 2
 
 ROTULOS_MODALIDADE = {
     "AC": "Ampla concorrência",
@@ -193,7 +197,12 @@ def lista_resultado(documento: Documento) -> Conteudo:
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
         )
     secoes = secoes_resultado(versao.conteudo)
-    partes = dividir(secoes, LINHAS_POR_PARTE) if contar_linhas(secoes) > LIMITE_UMA_PARTE else []
+    total = contar_linhas(secoes)
+    partes = []
+    if total > LIMITE_UMA_PARTE:
+        quantas = math.ceil(total / LINHAS_POR_PARTE)
+        quantas += -quantas % PARTES_MULTIPLO
+        partes = dividir(secoes, math.ceil(total / quantas))
     return Conteudo(
         template="relatorios/pdf/resultado.html",
         titulo=documento.titulo,
