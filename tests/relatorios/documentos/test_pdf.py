@@ -164,3 +164,15 @@ def test_juntar_exige_amostra_com_o_texto_do_rodape():
     vazia = pdf.renderizar('<html lang="pt-BR"><body></body></html>').conteudo
     with pytest.raises(ValueError, match="amostra"):
         pdf.juntar([_parte("A", 2)], amostra_rodape=vazia, titulo="T")
+
+
+def test_anexos_detecta_arquivo_embutido():
+    """Garante que a verificação usada nos testes de segurança enxerga um anexo."""
+    from pypdf import PdfWriter
+
+    escritor = PdfWriter()
+    escritor.add_blank_page(width=200, height=200)
+    escritor.add_attachment("passwd", b"root:x:0:0")
+    saida = io.BytesIO()
+    escritor.write(saida)
+    assert pdf.anexos(saida.getvalue()) == ["passwd"]
