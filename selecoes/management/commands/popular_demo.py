@@ -12,6 +12,7 @@ ETAPAS = [
     "selecoes.demo.popular_selecoes",
     "candidatos.demo.popular_inscricoes",
     "candidatos.demo_resultados.popular_resultados",
+    "relatorios.demo.popular_documentos",
 ]
 
 
