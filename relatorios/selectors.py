@@ -1,0 +1,587 @@
+"""Leituras do monitoramento (art. 5º) e do cadastro de empresas (art. 6º).
+
+Quem vê o quê (``docs/monitoramento.md``):
+
+- perfil de monitoramento ativo: agregados de todos os órgãos, sempre com
+  supressão de células pequenas, nunca dados de uma pessoa;
+- gestor(a) e auditor(a): o mesmo relatório restrito aos seus órgãos; sem
+  supressão só quando é gestor(a) de todos eles (já vê os dados individuais);
+- operador(a): não acessa o painel de monitoramento (necessidade, LGPD art. 6º,
+  III), mas edita o cadastro de empresas do seu órgão.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import BooleanField, Case, Count, F, Q, QuerySet, Value, When
+from django.db.models.functions import ExtractYear
+
+from candidatos.models import (
+    Convocacao,
+    Inscricao,
+    ProcessoEliminacao,
+    SituacaoAvaliacao,
+    SituacaoProcesso,
+)
+from relatorios.aprendizes import (
+    BASE_LEGAL,
+    ROTULOS_PRIORIDADE,
+    Cota,
+    CriterioPriorizacao,
+    EmpresaCandidata,
+    calcular_cota,
+)
+from relatorios.graficos import Barra, Grafico, barras_horizontais, colunas
+from relatorios.indicadores import (
+    LIMITE_SUPRESSAO,
+    META_NEGROS,
+    MODALIDADES,
+    POR_CODIGO,
+    TOTAL,
+    Celula,
+    Celulas,
+    ContratoEmpresa,
+    Dados,
+    GrupoConvocacoes,
+    GrupoInscricoes,
+    SelecaoDados,
+    Tabela,
+    VagaDados,
+    celulas,
+    montar_cubo,
+    orgaos_do_ano,
+    tabela_indicadores,
+    tabela_resumo,
+)
+from relatorios.models import EmpresaTerceirizada, PerfilMonitoramento
+from selecoes import acesso
+from selecoes.models import UF, NivelEnsino, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
+
+PAPEIS_PAINEL = (Papel.GESTOR, Papel.AUDITOR)
+CODIGOS_RESUMO = (
+    "selecoes",
+    "vagas_ofertadas",
+    "reservadas_negros",
+    "contratacoes",
+    "percentual_negros_contratacoes",
+    "percentual_contratos_comprovam",
+)
+ROTULOS_MODALIDADE = {
+    "AC": "Ampla concorrência",
+    "negros": "Reservadas a negros",
+    "pcd": "Reservadas a PcD",
+    "reversao": "Reversões",
+}
+
+
+@dataclass(frozen=True)
+class EscopoMonitoramento:
+    orgaos: tuple[Orgao, ...]
+    suprimir: bool
+    """Células de 1 a 4 pessoas viram "< 5" (e as que as revelariam, "X")."""
+    monitoramento: bool
+    """Perfil do art. 5º: vê todos os órgãos."""
+
+    @property
+    def orgao_ids(self) -> list[int]:
+        return [o.pk for o in self.orgaos]
+
+    @property
+    def siglas(self) -> dict[int, str]:
+        return {o.pk: o.sigla for o in self.orgaos}
+
+
+def tem_perfil_monitoramento(usuario: acesso.Usuario) -> bool:
+    return (
+        usuario.is_authenticated
+        and PerfilMonitoramento.objects.filter(usuario=usuario, ativo=True).exists()
+    )
+
+
+def escopo_monitoramento(usuario: acesso.Usuario) -> EscopoMonitoramento:
+    """Órgãos cujos agregados o usuário vê, e se há supressão; 403 para os demais."""
+    if tem_perfil_monitoramento(usuario):
+        return EscopoMonitoramento(tuple(Orgao.objects.all()), suprimir=True, monitoramento=True)
+    orgaos = tuple(acesso.orgaos_do_usuario(usuario, PAPEIS_PAINEL).order_by("sigla"))
+    if not orgaos:
+        raise PermissionDenied(
+            "O painel de monitoramento é para gestores, auditores e a equipe de "
+            "monitoramento (Decreto nº 9.427/2018, art. 5º)."
+        )
+    gestor_de = set(acesso.orgaos_do_usuario(usuario, (Papel.GESTOR,)).values_list("pk", flat=True))
+    return EscopoMonitoramento(
+        orgaos, suprimir=not {o.pk for o in orgaos} <= gestor_de, monitoramento=False
+    )
+
+
+def _filtro_vaga(prefixo: str, nivel: str, uf: str) -> Q:
+    q = Q()
+    if nivel:
+        q &= Q(**{f"{prefixo}nivel": nivel})
+    if uf:
+        q &= Q(**{f"{prefixo}uf": uf})
+    return q
+
+
+def _selecoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[SelecaoDados]:
+    selecoes = Selecao.objects.publicadas().filter(orgao_id__in=orgao_ids)
+    vagas_por_selecao: dict[int, list[VagaDados]] = {}
+    filtro = _filtro_vaga("", nivel, uf)
+    no_filtro = (
+        Case(When(filtro, then=Value(True)), default=Value(False)) if filtro else Value(True)
+    )
+    vagas = (
+        VagaEstagio.objects.filter(selecao__in=selecoes)
+        .annotate(no_filtro=no_filtro)
+        .order_by("selecao_id", "ordem", "codigo")
+        .values_list("selecao_id", "codigo", "vagas_ofertadas", "no_filtro")
+    )
+    for selecao_id, codigo, ofertadas, no_filtro in vagas:
+        vagas_por_selecao.setdefault(selecao_id, []).append(
+            VagaDados(codigo, ofertadas, bool(no_filtro))
+        )
+    linhas = selecoes.order_by().values_list(
+        "pk",
+        "orgao_id",
+        "data_publicacao_edital",
+        "reserva_pcd",
+        "percentual_pcd",
+        "sequencia_explicita",
+    )
+    return [
+        SelecaoDados(
+            orgao_id=orgao_id,
+            data_publicacao=data,
+            vagas=tuple(vagas_por_selecao.get(pk, ())),
+            reserva_pcd=reserva_pcd,
+            percentual_pcd=percentual_pcd,
+            sequencia_explicita=explicita,
+        )
+        for pk, orgao_id, data, reserva_pcd, percentual_pcd, explicita in linhas
+    ]
+
+
+def _inscricoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[GrupoInscricoes]:
+    linhas = (
+        Inscricao.objects.vigentes()
+        .filter(selecao__orgao_id__in=orgao_ids)
+        .exclude(selecao__situacao=SituacaoSelecao.RASCUNHO)
+        .filter(_filtro_vaga("vaga__", nivel, uf))
+        .values(
+            "cor_raca",
+            "concorre_negros",
+            "concorre_pcd",
+            ano=ExtractYear("selecao__data_publicacao_edital"),
+            orgao_id=F("selecao__orgao_id"),
+        )
+        .annotate(
+            total=Count("pk"),
+            aprovados=Count("pk", filter=Q(avaliacao__situacao=SituacaoAvaliacao.APROVADO)),
+        )
+        .order_by()
+    )
+    return [GrupoInscricoes(**linha) for linha in linhas]
+
+
+def _convocacoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[GrupoConvocacoes]:
+    negra = Q(inscricao__cor_raca__in=["preta", "parda"])
+    tce = Q(data_inicio__isnull=False) & ~Q(numero_tce="")
+    linhas = (
+        Convocacao.objects.filter(vaga__selecao__orgao_id__in=orgao_ids)
+        .exclude(vaga__selecao__situacao=SituacaoSelecao.RASCUNHO)
+        .filter(_filtro_vaga("vaga__", nivel, uf))
+        .values(
+            "modalidade",
+            "situacao",
+            ano=ExtractYear("vaga__selecao__data_publicacao_edital"),
+            orgao_id=F("vaga__selecao__orgao_id"),
+            concorre_negros=F("inscricao__concorre_negros"),
+            pessoa_negra=Case(When(negra, then=Value(True)), default=Value(False)),
+            assinou_tce=Case(
+                When(tce, then=Value(True)), default=Value(False), output_field=BooleanField()
+            ),
+        )
+        .annotate(total=Count("pk"))
+        .order_by()
+    )
+    return [GrupoConvocacoes(**linha) for linha in linhas]
+
+
+def _eliminacoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[tuple[int, int, int]]:
+    """Art. 2º, parágrafo único: processos procedentes, uma vez por inscrição."""
+    linhas = (
+        ProcessoEliminacao.objects.filter(
+            situacao=SituacaoProcesso.PROCEDENTE, inscricao__selecao__orgao_id__in=orgao_ids
+        )
+        .filter(_filtro_vaga("inscricao__vaga__", nivel, uf))
+        .values(
+            ano=ExtractYear("inscricao__selecao__data_publicacao_edital"),
+            orgao=F("inscricao__selecao__orgao_id"),
+        )
+        .annotate(total=Count("inscricao", distinct=True))
+        .order_by()
+    )
+    return [(l["ano"], l["orgao"], l["total"]) for l in linhas]  # noqa: E741
+
+
+def _contratos(orgao_ids: Sequence[int]) -> list[ContratoEmpresa]:
+    """Art. 6º: cada contrato conta uma vez por ano, pela comprovação mais recente."""
+    linhas = (
+        EmpresaTerceirizada.objects.com_contrato()
+        .filter(orgao_id__in=orgao_ids)
+        .order_by("data_referencia")
+        .values_list(
+            "orgao_id",
+            "cnpj",
+            "numero_contrato",
+            "data_referencia",
+            "empregados_formacao",
+            "aprendizes",
+            "porte",
+        )
+    )
+    ultimos: dict[tuple[int, str, str, int], ContratoEmpresa] = {}
+    for orgao_id, cnpj, numero, data, base, aprendizes, porte in linhas:
+        cota = calcular_cota(base=base, aprendizes=aprendizes, porte=porte)
+        ultimos[(orgao_id, cnpj, numero, data.year)] = ContratoEmpresa(data.year, orgao_id, cota)
+    return list(ultimos.values())
+
+
+def dados_indicadores(*, orgao_ids: Sequence[int], nivel: str = "", uf: str = "") -> Dados:
+    """Tudo o que os indicadores precisam em seis consultas agregadas (nenhuma por linha).
+
+    Os contratos do art. 6º não têm nível nem UF: o filtro não se aplica a eles.
+    """
+    ids = list(orgao_ids)
+    return Dados(
+        selecoes=_selecoes(ids, nivel, uf),
+        inscricoes=_inscricoes(ids, nivel, uf),
+        convocacoes=_convocacoes(ids, nivel, uf),
+        eliminacoes=_eliminacoes(ids, nivel, uf),
+        contratos=_contratos(ids),
+        filtrado=bool(nivel or uf),
+    )
+
+
+def anos_com_dados(orgao_ids: Sequence[int]) -> list[int]:
+    """Anos de publicação de editais (e de comprovações do art. 6º), do mais recente."""
+    editais = (
+        Selecao.objects.publicadas()
+        .filter(orgao_id__in=orgao_ids)
+        .annotate(ano=ExtractYear("data_publicacao_edital"))
+        .values_list("ano", flat=True)
+        .distinct()
+    )
+    contratos = (
+        EmpresaTerceirizada.objects.filter(orgao_id__in=orgao_ids)
+        .annotate(ano=ExtractYear("data_referencia"))
+        .values_list("ano", flat=True)
+        .distinct()
+    )
+    return sorted(set(editais) | set(contratos), reverse=True)
+
+
+def empresas_no_escopo(
+    usuario: acesso.Usuario, papeis: Sequence[Papel] = acesso.TODOS_OS_PAPEIS
+) -> QuerySet[EmpresaTerceirizada]:
+    """Cadastro do art. 6º, só dos órgãos do usuário (objeto de outro órgão → 404)."""
+    return acesso.escopo(
+        EmpresaTerceirizada.objects.select_related("orgao"), usuario, papeis=papeis
+    )
+
+
+def candidatas(empresas: Sequence[EmpresaTerceirizada]) -> list[EmpresaCandidata]:
+    return [
+        EmpresaCandidata(
+            identificador=e.pk,
+            cnpj=e.cnpj,
+            razao_social=e.razao_social,
+            cota=e.cota,
+            data_referencia=e.data_referencia,
+        )
+        for e in empresas
+    ]
+
+
+def ano_padrao(anos: Sequence[int], hoje: date) -> int:
+    """O ano mais recente com dados; sem dados, o ano corrente."""
+    return anos[0] if anos else hoje.year
+
+
+@dataclass(frozen=True)
+class Painel:
+    """Tudo o que o painel, as exportações e o relatório anual mostram."""
+
+    escopo: EscopoMonitoramento
+    ano: int
+    anos: tuple[int, ...]
+    orgao: Orgao | None
+    nivel: str
+    uf: str
+    suprimir: bool
+    cels: Celulas
+    orgaos_do_ano: tuple[int, ...]
+
+    @property
+    def chave_orgao(self) -> int | None:
+        return self.orgao.pk if self.orgao else TOTAL
+
+    def celula(self, codigo: str, ano: int | None = None) -> Celula:
+        vazia = Celula(None) if POR_CODIGO[codigo].percentual else Celula(0)
+        return self.cels.get((ano or self.ano, self.chave_orgao, codigo), vazia)
+
+    def resumo(self) -> dict[str, Celula]:
+        """Os números de destaque do ano (no órgão escolhido ou consolidados)."""
+        resumo = {c: self.celula(c) for c in CODIGOS_RESUMO}
+        sem_reserva = [self.celula(f"selecoes_sem_reserva_{m}").valor for m in ("art7", "art1")]
+        resumo["selecoes_sem_reserva"] = Celula(sum(v or 0 for v in sem_reserva))
+        return resumo
+
+    @property
+    def meta_atingida(self) -> bool | None:
+        pct = self.celula("percentual_negros_contratacoes")
+        if not pct.visivel or pct.valor is None:
+            return None
+        return pct.valor >= META_NEGROS
+
+    def _rotulo_escopo(self) -> str:
+        if self.orgao:
+            return self.orgao.sigla
+        return "todos os órgãos" if self.escopo.monitoramento else "seus órgãos"
+
+    def tabela_consolidada(self) -> Tabela:
+        anos = [a for a in (self.ano - 1, self.ano) if a in self.anos or a == self.ano]
+        colunas = [(str(a), a, self.chave_orgao) for a in anos]
+        return tabela_indicadores(
+            self.cels, colunas, f"Indicadores de {self.ano} — {self._rotulo_escopo()}"
+        )
+
+    def tabela_orgaos(self) -> Tabela:
+        siglas = self.escopo.siglas
+        linhas = [(siglas[o], self.ano, o) for o in self.orgaos_do_ano if o in siglas]
+        return tabela_resumo(
+            self.cels,
+            [*linhas, ("Total", self.ano, TOTAL)],
+            f"Indicadores por órgão em {self.ano}",
+            "Órgão",
+        )
+
+    def tabela_evolucao(self) -> Tabela:
+        linhas = [(str(a), a, self.chave_orgao) for a in sorted(self.anos)]
+        return tabela_resumo(self.cels, linhas, f"Evolução anual — {self._rotulo_escopo()}", "Ano")
+
+    def tabela_exportacao(self, nome: str) -> Tabela:
+        """``indicadores``: todos os indicadores × órgãos do ano; ``evolucao``: × anos;
+        ``orgaos``: o resumo por órgão."""
+        if nome == "evolucao":
+            colunas = [(str(a), a, self.chave_orgao) for a in sorted(self.anos)]
+            return tabela_indicadores(self.cels, colunas, "Evolução anual")
+        if nome == "orgaos":
+            return self.tabela_orgaos()
+        siglas = self.escopo.siglas
+        colunas = [(siglas[o], self.ano, o) for o in self.orgaos_do_ano if o in siglas]
+        return tabela_indicadores(
+            self.cels, [*colunas, ("Total", self.ano, TOTAL)], f"Indicadores de {self.ano}"
+        )
+
+    def graficos(self) -> list[Grafico]:
+        siglas = self.escopo.siglas
+        por_orgao = [
+            _barra(siglas[o], self.cels.get((self.ano, o, "percentual_negros_contratacoes")))
+            for o in self.orgaos_do_ano
+            if o in siglas
+        ]
+        por_ano = [
+            _barra(str(a), self.cels.get((a, self.chave_orgao, "percentual_negros_contratacoes")))
+            for a in sorted(self.anos)
+        ]
+        modalidades = [
+            _barra(
+                ROTULOS_MODALIDADE[m],
+                self.cels.get((self.ano, self.chave_orgao, f"convocacoes_{m}")),
+            )
+            for m in MODALIDADES
+        ]
+        meta = f"meta {META_NEGROS}%"
+        graficos = [
+            colunas(
+                identificador="grafico-evolucao",
+                titulo="Pessoas negras entre os contratados, por ano de edital (%)",
+                descricao=_descrever(por_ano, "ano", "Linha tracejada: " + meta + "."),
+                barras=por_ano,
+                meta=META_NEGROS,
+                rotulo_meta=meta,
+            ),
+            barras_horizontais(
+                identificador="grafico-modalidades",
+                titulo=f"Convocações por modalidade em {self.ano}",
+                descricao=_descrever(modalidades, "modalidade", ""),
+                barras=modalidades,
+            ),
+        ]
+        if len(por_orgao) > 1 and not self.orgao:
+            graficos.insert(
+                0,
+                barras_horizontais(
+                    identificador="grafico-orgaos",
+                    titulo=f"Pessoas negras entre os contratados, por órgão, em {self.ano} (%)",
+                    descricao=_descrever(por_orgao, "órgão", "Linha tracejada: " + meta + "."),
+                    barras=por_orgao,
+                    meta=META_NEGROS,
+                    rotulo_meta=meta,
+                    maximo=Decimal(100),
+                ),
+            )
+        return graficos
+
+
+def _barra(rotulo: str, celula: Celula | None) -> Barra:
+    if celula is None:
+        return Barra(rotulo, None, "sem dados")
+    if not celula.visivel:
+        return Barra(rotulo, None, f"{celula.texto} (suprimido)")
+    if celula.valor is None:
+        return Barra(rotulo, None, "sem contratações")
+    return Barra(rotulo, celula.valor, celula.texto)
+
+
+def _descrever(barras: Sequence[Barra], item: str, extra: str) -> str:
+    if not barras:
+        return f"Nenhum {item} com dados. {extra}".strip()
+    valores = "; ".join(f"{b.rotulo}: {b.texto}" for b in barras)
+    return f"Um valor por {item}. {valores}. {extra} A mesma informação está na tabela.".strip()
+
+
+def painel_monitoramento(
+    *,
+    escopo: EscopoMonitoramento,
+    ano: int | None = None,
+    orgao: Orgao | None = None,
+    nivel: str = "",
+    uf: str = "",
+    suprimir: bool | None = None,
+    hoje: date,
+) -> Painel:
+    """Indicadores de todos os anos do escopo (a supressão é calculada sobre o escopo
+    inteiro, e só depois se escolhe o órgão exibido, para que telas diferentes nunca
+    se subtraiam)."""
+    anos = anos_com_dados(escopo.orgao_ids)
+    ano = ano if ano in anos else ano_padrao(anos, hoje)
+    dados = dados_indicadores(orgao_ids=escopo.orgao_ids, nivel=nivel, uf=uf)
+    cubo = montar_cubo(dados)
+    suprimir = escopo.suprimir if suprimir is None else suprimir
+    return Painel(
+        escopo=escopo,
+        ano=ano,
+        anos=tuple(sorted(set(anos) | {ano})),
+        orgao=orgao,
+        nivel=nivel,
+        uf=uf,
+        suprimir=suprimir,
+        cels=celulas(cubo, suprimir_pequenas=suprimir),
+        orgaos_do_ano=tuple(
+            sorted(orgaos_do_ano(cubo, ano), key=lambda o: escopo.siglas.get(o, ""))
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Planilha:
+    """Tabela de textos para exportação (mesma interface de ``Tabela.para_planilha``)."""
+
+    legenda: str
+    cabecalho: list[str]
+    linhas: list[list[object]]
+
+    def para_planilha(self) -> tuple[list[str], list[list[object]]]:
+        return self.cabecalho, self.linhas
+
+
+def tabela_priorizacao(
+    ordem: Sequence[tuple[int, EmpresaTerceirizada, Cota]],
+    contratacao: str,
+    criterios: Sequence[str],
+) -> Planilha:
+    """Planilha da priorização do art. 6º, com a contratação, os critérios e a base legal."""
+    linhas: list[list[object]] = [
+        [
+            n,
+            ROTULOS_PRIORIDADE[cota.prioridade],
+            e.razao_social,
+            e.cnpj_formatado,
+            e.get_porte_display(),
+            e.numero_contrato,
+            e.objeto_contrato,
+            cota.base,
+            cota.aprendizes,
+            cota.minimo,
+            cota.maximo,
+            cota.situacao.rotulo,
+            e.data_referencia.strftime("%d/%m/%Y"),
+        ]
+        for n, e, cota in ordem
+    ]
+    rotulos = [CriterioPriorizacao(c).rotulo for c in criterios] or ["somente o CNPJ"]
+    linhas += [
+        [],
+        ["Contratação", contratacao],
+        ["Critérios de desempate", "; ".join(rotulos)],
+        *(["Base legal", texto] for texto in BASE_LEGAL),
+    ]
+    cabecalho = [
+        "Ordem",
+        "Grupo (art. 6º)",
+        "Razão social",
+        "CNPJ",
+        "Porte",
+        "Contrato",
+        "Objeto",
+        "Empregados em funções com formação profissional",
+        "Aprendizes",
+        "Cota mínima",
+        "Cota máxima",
+        "Situação",
+        "Data de referência",
+    ]
+    return Planilha(f"Priorização — {contratacao}", cabecalho, linhas)
+
+
+def contexto_relatorio_anual(
+    *,
+    orgao_ids: Sequence[int] | None,
+    ano: int,
+    orgao_id: int | None = None,
+    nivel: str = "",
+    uf: str = "",
+    hoje: date,
+) -> dict[str, object]:
+    """Contexto do template ``relatorios/pdf/relatorio_anual.html`` (art. 5º).
+
+    Recebe só valores simples (a tarefa do PDF não tem usuário): ``orgao_ids=None``
+    é o consolidado de todos os órgãos (perfil de monitoramento). O relatório é um
+    documento que circula: a supressão de células pequenas vale sempre.
+    """
+    orgaos = Orgao.objects.order_by("sigla")
+    if orgao_ids is not None:
+        orgaos = orgaos.filter(pk__in=orgao_ids)
+    escopo = EscopoMonitoramento(tuple(orgaos), suprimir=True, monitoramento=orgao_ids is None)
+    orgao = next((o for o in escopo.orgaos if o.pk == orgao_id), None)
+    painel = painel_monitoramento(
+        escopo=escopo, ano=ano, orgao=orgao, nivel=nivel, uf=uf, suprimir=True, hoje=hoje
+    )
+    return {
+        "painel": painel,
+        "resumo": painel.resumo(),
+        "graficos": painel.graficos(),
+        "titulo": f"Relatório anual de monitoramento da reserva de vagas — {painel.ano}",
+        "gerado_em": hoje,
+        "limite": LIMITE_SUPRESSAO,
+        "nivel_rotulo": NivelEnsino(nivel).label if nivel else "",
+        "uf_rotulo": UF(uf).label if uf else "",
+        "base_legal_art6": BASE_LEGAL,
+    }
