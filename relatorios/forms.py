@@ -148,6 +148,8 @@ class PriorizacaoForm(forms.Form):
         if orgao_id is None and len(orgaos) == 1:
             orgao_id = orgaos[0].pk
         self.orgao_id = orgao_id
+        if len(orgaos) == 1:
+            del self.fields["orgao"]
         self.fields["empresas"].queryset = empresas.filter(orgao_id=orgao_id or 0).order_by(
             "razao_social", "-data_referencia"
         )

@@ -127,15 +127,15 @@ def colunas(
     rotulo_meta: str = "",
 ) -> Grafico:
     """Uma coluna por item (ex.: por ano, em ordem cronológica), com a linha da meta."""
-    altura, base, topo = 260, 220, 24
-    passo = (LARGURA - 60) / max(len(barras), 1)
+    altura, base, topo, esquerda = 260, 220, 24, 80
+    passo = (LARGURA - esquerda - 10) / max(len(barras), 1)
     escala = (base - topo) / float(_maximo(barras, meta))
     partes = [_cabecalho(identificador, titulo, descricao, LARGURA, altura)]
     partes.append(
-        f'<line x1="40" y1="{base}" x2="{LARGURA - 10}" y2="{base}" stroke="{COR_EIXO}"/>'
+        f'<line x1="{esquerda}" y1="{base}" x2="{LARGURA - 10}" y2="{base}" stroke="{COR_EIXO}"/>'
     )
     for n, barra in enumerate(barras):
-        centro = 40 + passo * n + passo / 2
+        centro = esquerda + passo * n + passo / 2
         largura = min(passo * 0.6, 70)
         altura_barra = 0.0 if barra.valor is None else float(barra.valor) * escala
         if altura_barra > 0:
@@ -152,9 +152,9 @@ def colunas(
     if meta is not None:
         y = base - float(meta) * escala
         partes.append(
-            f'<line x1="40" y1="{y:.1f}" x2="{LARGURA - 10}" y2="{y:.1f}" stroke="{COR_META}" '
-            f'stroke-width="2" stroke-dasharray="6 4"/>'
-            f'<text x="36" y="{y + 4:.1f}" text-anchor="end" fill="{COR_META}">'
+            f'<line x1="{esquerda}" y1="{y:.1f}" x2="{LARGURA - 10}" y2="{y:.1f}" '
+            f'stroke="{COR_META}" stroke-width="2" stroke-dasharray="6 4"/>'
+            f'<text x="{esquerda - 4}" y="{y + 4:.1f}" text-anchor="end" fill="{COR_META}">'
             f"{escape(rotulo_meta or _numero(meta))}</text>"
         )
     partes.append("</svg>")

@@ -234,7 +234,7 @@ def empresa_comprovante(request: HttpRequest, pk: int) -> FileResponse:
 def priorizacao(request: HttpRequest) -> HttpResponse:
     """Art. 6º: empresas candidatas de uma contratação, quem comprova a cota primeiro."""
     _exigir_lotacao(request)
-    orgaos = list(acesso.orgaos_do_usuario(request.user).order_by("sigla"))
+    orgaos = acesso.orgaos_do_usuario(request.user).order_by("sigla")
     form = PriorizacaoForm(
         request.GET if "contratacao" in request.GET else None,
         orgaos=orgaos,
