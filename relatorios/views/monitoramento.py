@@ -25,6 +25,7 @@ from relatorios import selectors
 from relatorios.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, priorizar
 from relatorios.forms import EmpresaTerceirizadaForm, FiltroMonitoramentoForm, PriorizacaoForm
 from relatorios.indicadores import LIMITE_SUPRESSAO, Tabela
+from relatorios.indicadores.painel import Painel, Planilha, tabela_priorizacao
 from relatorios.models import EmpresaTerceirizada
 from selecoes import acesso
 
@@ -35,7 +36,7 @@ TIPOS = {
 }
 
 
-def _planilha(tabela: Tabela | selectors.Planilha, formato: str, nome: str) -> HttpResponse:
+def _planilha(tabela: Tabela | Planilha, formato: str, nome: str) -> HttpResponse:
     cabecalho, linhas = tabela.para_planilha()
     if formato == "xlsx":
         conteudo = escrever_xlsx(cabecalho, linhas, titulo=tabela.legenda[:31])
@@ -46,7 +47,7 @@ def _planilha(tabela: Tabela | selectors.Planilha, formato: str, nome: str) -> H
     return resposta
 
 
-def _painel(request: HttpRequest) -> tuple[selectors.Painel, FiltroMonitoramentoForm]:
+def _painel(request: HttpRequest) -> tuple[Painel, FiltroMonitoramentoForm]:
     escopo = selectors.escopo_monitoramento(request.user)
     hoje = timezone.localdate()
     anos = selectors.anos_com_dados(escopo.orgao_ids) or [hoje.year]
@@ -248,9 +249,7 @@ def priorizacao(request: HttpRequest) -> HttpResponse:
         formato = request.GET.get("formato")
         if formato in TIPOS:
             return _planilha(
-                selectors.tabela_priorizacao(
-                    ordem, form.cleaned_data["contratacao"], form.criterios
-                ),
+                tabela_priorizacao(ordem, form.cleaned_data["contratacao"], form.criterios),
                 formato,
                 f"priorizacao-{form.cleaned_data['contratacao']}",
             )
