@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from relatorios.aprendizes import PRIORIDADE_COMPROVA, PRIORIDADE_DISPENSADA, Cota
@@ -20,6 +22,7 @@ from relatorios.indicadores.definicoes import (
 from selecoes.reserva import (
     DATA_VIGENCIA,
     RESERVA_NEGROS_PADRAO,
+    Aplicabilidade,
     EntradaInvalida,
     PosicoesReservadas,
     Reserva,
@@ -133,17 +136,31 @@ def motivo_sem_reserva(s: SelecaoDados) -> str | None:
 def reservadas_por_vaga(s: SelecaoDados) -> dict[str, dict[str, int]]:
     """Quadro de reserva do edital (art. 1º, § 3º) calculado pelo motor."""
     total = sum(v.ofertadas for v in s.vagas)
-    aplicacao = aplicabilidade(s.data_publicacao, total)
-    vagas = [(v.codigo, v.ofertadas) for v in s.vagas]
-    reservas = reservas_da_selecao(s)
+    explicita = json.dumps(s.sequencia_explicita, sort_keys=True) if s.sequencia_explicita else ""
+    linhas = _quadro(
+        aplicabilidade(s.data_publicacao, total).aplicavel,
+        tuple(v.ofertadas for v in s.vagas),
+        reservas_da_selecao(s),
+        explicita,
+    )
+    return {v.codigo: dict(r) for v, r in zip(s.vagas, linhas, strict=True)}
+
+
+@lru_cache(maxsize=4096)
+def _quadro(
+    aplicavel: bool, ofertadas: tuple[int, ...], reservas: tuple[Reserva, ...], explicita: str
+) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Memorizado: seleções com o mesmo formato têm o mesmo quadro."""
+    aplicacao = Aplicabilidade(aplicavel, "")
+    vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
     try:
         tabela = tabela_reserva(
-            reservas, vagas, aplicacao, sequencia_explicita(s.sequencia_explicita)
+            reservas, vagas, aplicacao, sequencia_explicita(json.loads(explicita or "null"))
         )
     except (EntradaInvalida, KeyError, TypeError):
         # Sequência explícita inconsistente com as reservas: vale a regra do arredondamento.
         tabela = tabela_reserva(reservas, vagas, aplicacao)
-    return {linha.codigo: dict(linha.reservadas) for linha in tabela.linhas}
+    return tuple(linha.reservadas for linha in tabela.linhas)
 
 
 def _somar_selecoes(cubo: Cubo, dados: Dados) -> None:
