@@ -22,8 +22,20 @@ class StatusDocumento(models.TextChoices):
     ERRO = "erro", "Erro"
 
 
+class DocumentoQuerySet(models.QuerySet["Documento"]):
+    def prontos(self) -> "DocumentoQuerySet":
+        """Com arquivo gerado e em dia com os dados (servíveis ao público)."""
+        return self.filter(status=StatusDocumento.PRONTO, desatualizado=False)
+
+
 class Documento(models.Model):
-    """Um documento identificado pelo que contém (``chave``), gerado por uma tarefa."""
+    """Um documento identificado pelo que contém (``chave``), gerado por uma tarefa.
+
+    O tipo decide, pelo registro em ``relatorios.documentos``, qual template e
+    contexto o geram a partir de ``selecao``/``parametros``. Cada pedido de
+    (re)geração incrementa ``geracao``; uma tarefa de geração antiga que termine
+    depois de uma nova é descartada.
+    """
 
     tipo = models.CharField("tipo", max_length=20, choices=TipoDocumento.choices)
     chave = models.CharField(
@@ -58,6 +70,27 @@ class Documento(models.Model):
     solicitado_em = models.DateTimeField("solicitado em", default=timezone.now)
     gerado_em = models.DateTimeField("gerado em", null=True, blank=True)
     tentativas = models.PositiveSmallIntegerField("tentativas", default=0)
+    parametros = models.JSONField(
+        "parâmetros",
+        default=dict,
+        blank=True,
+        help_text='O que o tipo precisa para montar o documento. Ex.: {"versao": 12}.',
+    )
+    geracao = models.PositiveIntegerField(
+        "geração", default=0, help_text="Incrementada a cada pedido de (re)geração."
+    )
+    paginas = models.PositiveIntegerField("páginas", default=0)
+    partes_total = models.PositiveSmallIntegerField(
+        "partes", default=0, help_text="Documentos longos são gerados em partes paralelas."
+    )
+    partes_prontas = models.JSONField(
+        "partes prontas",
+        default=dict,
+        blank=True,
+        help_text='Páginas de cada parte já gerada: {"0": 210, "1": 198}.',
+    )
+
+    objects = DocumentoQuerySet.as_manager()
 
     class Meta:
         ordering = ["-solicitado_em"]
@@ -70,6 +103,14 @@ class Documento(models.Model):
             models.CheckConstraint(
                 condition=models.Q(status__in=StatusDocumento.values),
                 name="documento_status_valido",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="erro") | ~models.Q(mensagem_erro=""),
+                name="documento_erro_com_mensagem",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="pronto") | ~models.Q(arquivo=""),
+                name="documento_pronto_com_arquivo",
             ),
         ]
 

@@ -12,8 +12,9 @@ Os testes de propriedade verificam que as duas coincidem em todo k.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from operator import attrgetter
+from dataclasses import dataclass, replace
+from itertools import islice
+from operator import attrgetter, eq, le
 
 from .tipos import AC, REVERSAO, Candidato, Convocado, EntradaInvalida, Situacao
 
@@ -34,47 +35,61 @@ class Classificacao:
 def classificacao(candidatos: Sequence[Candidato], categorias: Sequence[str]) -> Classificacao:
     """Ordena a classificação e valida: inscrições únicas, classificação estrita
     (empate não resolvido é erro, nomeando os empatados), categorias declaradas.
+
+    Uma passada por verificação, sem objetos intermediários por candidato: a
+    classificação de 1.000.000 de candidatos custa frações de segundo.
     """
     categorias = tuple(categorias)
     declaradas = frozenset(categorias)
     ordenados = list(candidatos)
-    if any(
-        ordenados[i].classificacao > ordenados[i + 1].classificacao
-        for i in range(len(ordenados) - 1)
-    ):
+    posicoes = [c.classificacao for c in ordenados]
+    if not all(map(le, posicoes, islice(posicoes, 1, None))):
         ordenados.sort(key=attrgetter("classificacao"))
-    inscricoes: set[str] = set()
-    ativos: list[Candidato] = []
-    retirados: list[Candidato] = []
-    anterior: Candidato | None = None
-    ativo = Situacao.ATIVO
-    for c in ordenados:
-        if anterior is not None and anterior.classificacao == c.classificacao:
-            raise EntradaInvalida(
-                "classificacao",
-                f'as inscrições "{anterior.inscricao}" e "{c.inscricao}" estão empatadas na '
-                f"{c.classificacao}ª posição; resolva o empate pelos critérios do edital.",
-            )
-        anterior = c
-        if c.categorias and not c.categorias <= declaradas:
-            estranha = sorted(c.categorias - declaradas)[0]
+        posicoes = [c.classificacao for c in ordenados]
+    if any(map(eq, posicoes, islice(posicoes, 1, None))):
+        i = next(i for i in range(len(posicoes) - 1) if posicoes[i] == posicoes[i + 1])
+        a, b = ordenados[i], ordenados[i + 1]
+        raise EntradaInvalida(
+            "classificacao",
+            f'as inscrições "{a.inscricao}" e "{b.inscricao}" estão empatadas na '
+            f"{a.classificacao}ª posição; resolva o empate pelos critérios do edital.",
+        )
+    for grupo in {c.categorias for c in ordenados}:
+        if not grupo <= declaradas:
+            c = next(c for c in ordenados if c.categorias == grupo)
+            estranha = sorted(grupo - declaradas)[0]
             raise EntradaInvalida(
                 "categorias",
                 f'a inscrição "{c.inscricao}" concorre à categoria "{estranha}", '
                 "que não é uma reserva declarada.",
             )
-        (ativos if c.situacao is ativo else retirados).append(c)
-        inscricoes.add(c.inscricao)
-    if len(inscricoes) != len(ordenados):
+    if len(set(map(attrgetter("inscricao"), ordenados))) != len(ordenados):
         vistas: set[str] = set()
         for c in ordenados:
             if c.inscricao in vistas:
                 raise EntradaInvalida("inscricao", f'inscrição "{c.inscricao}" repetida.')
             vistas.add(c.inscricao)
-    elegiveis = tuple(
-        tuple(i for i, c in enumerate(ativos) if cat in c.categorias) for cat in categorias
+    ativo = Situacao.ATIVO
+    ativos = tuple(c for c in ordenados if c.situacao is ativo)
+    retirados = tuple(c for c in ordenados if c.situacao is not ativo)
+    return Classificacao(categorias, ativos, retirados, _elegiveis(ativos, categorias))
+
+
+def _elegiveis(
+    ativos: Sequence[Candidato], categorias: tuple[str, ...]
+) -> tuple[tuple[int, ...], ...]:
+    grupos = [c.categorias for c in ativos]
+    return tuple(
+        tuple(i for i, grupo in enumerate(grupos) if grupo and cat in grupo) for cat in categorias
     )
-    return Classificacao(categorias, tuple(ativos), tuple(retirados), elegiveis)
+
+
+def restaurada(classif: Classificacao) -> Classificacao:
+    """A mesma classificação com desistentes e eliminados de volta, como ativos:
+    mostra que vagas eles ocupariam (para as explicações)."""
+    voltam = [replace(c, situacao=Situacao.ATIVO) for c in classif.retirados]
+    todos = tuple(sorted([*classif.ativos, *voltam], key=attrgetter("classificacao")))
+    return Classificacao(classif.categorias, todos, (), _elegiveis(todos, classif.categorias))
 
 
 def _codigos(sequencia: Sequence[str], categorias: tuple[str, ...], k: int) -> list[int]:
@@ -157,23 +172,28 @@ class _Motor:
         livre = self.livre
         ordem = self.ordem
         inicial = self.inicial
+        t = self.t
         m = self.m
+        a = self.a
         for codigo in codigos:
-            self.k += 1
             if codigo == 0:
-                x = self.a
-                if x < m:
-                    self.a = x + 1
+                if a < m:
+                    x = a
+                    a += 1
                     antes = estado[x]
                     estado[x] = 0
                     if antes == livre:
                         ordem.append(x)
                         inicial.append(0)
                     else:
+                        self.a = a
                         self._liberou(antes)
             else:
-                self.t[codigo - 1] += 1
+                t[codigo - 1] += 1
+                self.a = a
                 self._preencher(codigo - 1)
+        self.a = a
+        self.k += len(codigos)
 
     def _liberou(self, antes: int) -> None:
         """Alguém deixou a reversão ou a reserva `antes` (foi para a AC ou para
@@ -240,6 +260,8 @@ class OrdemConvocacao:
     """Posições de cada categoria entre as k primeiras (precedência)."""
     vazias: tuple[int, ...]
     """Vagas de cada categoria revertidas por falta de elegíveis (art. 4º, § 3º)."""
+    posicoes: tuple[int, ...] = ()
+    """Posição em L (0, 1, …) de cada convocado, na mesma ordem de `convocados`."""
 
 
 def _executar(classif: Classificacao, sequencia: Sequence[str], k: int) -> _Motor:
@@ -253,10 +275,22 @@ def _ordem(classif: Classificacao, motor: _Motor) -> OrdemConvocacao:
     L = classif.ativos
     estado = motor.estado
     convocados = tuple(
-        Convocado(L[x].inscricao, n, nomes[estado[x]], nomes[inicial])
-        for n, (x, inicial) in enumerate(zip(motor.ordem, motor.inicial, strict=True), 1)
+        map(
+            Convocado,
+            [L[x].inscricao for x in motor.ordem],
+            range(1, len(motor.ordem) + 1),
+            [nomes[estado[x]] for x in motor.ordem],
+            [nomes[i] for i in motor.inicial],
+        )
     )
-    return OrdemConvocacao(motor.k, convocados, motor.a, tuple(motor.t), tuple(motor.vazias))
+    return OrdemConvocacao(
+        motor.k,
+        convocados,
+        motor.a,
+        tuple(motor.t),
+        tuple(motor.vazias),
+        tuple(motor.ordem),
+    )
 
 
 def ordem_convocacao(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from operator import attrgetter
+from bisect import bisect_left
 
-from .alocacao import _executar, alocacao_por_definicao, classificacao
+from .alocacao import _executar, alocacao_por_definicao, restaurada
 from .sequencia import sequencia
 from .tipos import AC, REVERSAO, Candidato, Explicacao, Situacao, rotulo_categoria
 from .vaga import ResultadoVaga
@@ -59,36 +58,47 @@ class _Contexto:
         self.a = o.a
         self.categorias = r.classificacao.categorias
         self.aplicavel = r.aplicacao.aplicavel
-        self.posicao = {c.inscricao: i for i, c in enumerate(r.classificacao.ativos)}
-        self.rank_cat: list[dict[int, int]] = [
-            {i: n for n, i in enumerate(lista, 1)} for lista in r.classificacao.elegiveis
-        ]
+        self.elegiveis = r.classificacao.elegiveis
         vazias = [c for c, v in zip(self.categorias, o.vazias, strict=True) if v]
         self.rotulos_vazias = _lista([rotulo_categoria(c) for c in vazias])
         self.hipotese = self._hipotese(r)
+        self.liberadas = [
+            (c.situacao, self.hipotese[c.inscricao])
+            for c in r.classificacao.retirados
+            if c.inscricao in self.hipotese
+        ]
+        self._causas: dict[str, str] = {}
+        self.sufixos: dict[tuple[frozenset[str], str], str] = {}
+        self.por_categoria = {
+            c: (n, rotulo_categoria(c), _entre(c)) for n, c in enumerate(self.categorias)
+        }
+        self.dentro_ac = f"dentro das {self.a} vagas de ampla concorrência (art. 4º, caput)."
+        self.fora_ac = f"fora das {self.a} vagas de ampla concorrência (art. 4º, caput, e art. 3º)."
+        self.reversao = f"em vaga reservada a {self.rotulos_vazias} revertida à ampla concorrência"
+        self.preenchido = self.preenchimento()
+
+    def rank_categoria(self, n_cat: int, i: int) -> int:
+        """Posição (1, 2, …) do ativo i entre os elegíveis da categoria n_cat."""
+        return bisect_left(self.elegiveis[n_cat], i) + 1
 
     @staticmethod
     def _hipotese(r: ResultadoVaga) -> dict[str, str]:
         """Alocação com desistentes e eliminados de volta à classificação: diz
         quais vagas eles liberaram e quem entrou por isso (art. 4º, § 2º)."""
-        classif = r.classificacao
-        if not classif.retirados:
+        if not r.classificacao.retirados:
             return {}
-        voltam = [replace(c, situacao=Situacao.ATIVO) for c in classif.retirados]
-        todos = sorted([*classif.ativos, *voltam], key=attrgetter("classificacao"))
-        return alocacao_por_definicao(
-            classificacao(todos, classif.categorias), r.sequencia, r.ordem.k
-        )
+        return alocacao_por_definicao(restaurada(r.classificacao), r.sequencia, r.ordem.k)
 
     def causa_entrada(self, inscricao: str, modalidade: str) -> str:
         """Se o candidato só está convocado porque alguém saiu, diz por quê."""
         if not self.hipotese or inscricao in self.hipotese:
             return ""
-        liberadas = [
-            (c.situacao, self.hipotese[c.inscricao])
-            for c in self.r.classificacao.retirados
-            if c.inscricao in self.hipotese
-        ]
+        if modalidade not in self._causas:
+            self._causas[modalidade] = self._causa(modalidade)
+        return self._causas[modalidade]
+
+    def _causa(self, modalidade: str) -> str:
+        liberadas = self.liberadas
         mesmas = [s for s, m in liberadas if m == modalidade] or [s for s, _ in liberadas]
         if Situacao.DESISTENTE in mesmas:
             if modalidade in self.categorias:
@@ -121,18 +131,14 @@ class _Contexto:
         return f"{vagas} por candidatos mais bem classificados: {_lista(partes)}"
 
 
-def _convocado(ctx: _Contexto, c: Candidato, ordem: int, modalidade: str, inicial: str) -> str:
-    i = ctx.posicao[c.inscricao]
-    cl = c.classificacao
-    base = f"Convocado(a) na {ordem}ª posição"
-    causa = ctx.causa_entrada(c.inscricao, modalidade)
-    if modalidade == AC:
-        texto = (
-            f"{base}, em vaga de ampla concorrência{causa}: {cl}º na classificação, "
-            f"dentro das {ctx.a} vagas de ampla concorrência (art. 4º, caput)."
-        )
-        if ctx.aplicavel and c.categorias:
-            rotulos = _lista([rotulo_categoria(x) for x in ctx.categorias if x in c.categorias])
+def _sufixo_ac(ctx: _Contexto, categorias: frozenset[str], inicial: str) -> str:
+    """Complemento da frase de AC para quem também concorre à reserva (art. 4º, § 1º)."""
+    chave = (categorias, inicial)
+    texto = ctx.sufixos.get(chave)
+    if texto is None:
+        texto = ""
+        if ctx.aplicavel and categorias:
+            rotulos = _lista([rotulo_categoria(x) for x in ctx.categorias if x in categorias])
             texto += (
                 f" Concorre também às vagas reservadas a {rotulos}, mas, aprovado(a) dentro "
                 "das vagas de ampla concorrência, não ocupa vaga reservada (art. 4º, § 1º)."
@@ -142,31 +148,42 @@ def _convocado(ctx: _Contexto, c: Candidato, ordem: int, modalidade: str, inicia
                 f" Foi chamado(a) primeiro em vaga {_modalidade(inicial)}; com {ctx.a} vagas "
                 "de ampla concorrência, passou a contar nelas (art. 4º, § 1º)."
             )
-        return texto
+        ctx.sufixos[chave] = texto
+    return texto
+
+
+def _convocado(
+    ctx: _Contexto, c: Candidato, i: int, ordem: int, modalidade: str, inicial: str
+) -> str:
+    """Frase de um convocado; as partes fixas vêm prontas do contexto."""
+    cl = c.classificacao
+    causa = ctx.causa_entrada(c.inscricao, modalidade) if ctx.hipotese else ""
+    if modalidade == AC:
+        return (
+            f"Convocado(a) na {ordem}ª posição, em vaga de ampla concorrência{causa}: {cl}º "
+            f"na classificação, {ctx.dentro_ac}{_sufixo_ac(ctx, c.categorias, inicial)}"
+        )
     if modalidade == REVERSAO:
         return (
-            f"{base}, em vaga reservada a {ctx.rotulos_vazias} revertida à ampla concorrência"
-            f"{causa}: não há {ctx.rotulos_vazias} aprovados em número suficiente, e a vaga "
-            f"passa ao próximo da classificação ainda não convocado ({cl}º na classificação) "
-            "(art. 4º, § 3º)."
+            f"Convocado(a) na {ordem}ª posição, {ctx.reversao}{causa}: não há "
+            f"{ctx.rotulos_vazias} aprovados em número suficiente, e a vaga passa ao próximo "
+            f"da classificação ainda não convocado ({cl}º na classificação) (art. 4º, § 3º)."
         )
-    n_cat = ctx.categorias.index(modalidade)
-    rc = ctx.rank_cat[n_cat][i]
+    n_cat, rotulo, entre = ctx.por_categoria[modalidade]
+    rc = ctx.rank_categoria(n_cat, i)
     return (
-        f"{base}, em vaga reservada a {rotulo_categoria(modalidade)}{causa}: {rc}º "
-        f"{_entre(modalidade)} e {cl}º na classificação geral, fora das {ctx.a} vagas de "
-        "ampla concorrência (art. 4º, caput, e art. 3º)."
+        f"Convocado(a) na {ordem}ª posição, em vaga reservada a {rotulo}{causa}: {rc}º "
+        f"{entre} e {cl}º na classificação geral, {ctx.fora_ac}"
     )
 
 
-def _nao_convocado(ctx: _Contexto, c: Candidato, proxima: int | None) -> str:
-    i = ctx.posicao[c.inscricao]
+def _nao_convocado(ctx: _Contexto, c: Candidato, i: int, proxima: int | None) -> str:
     posicoes = [f"{c.classificacao}º na classificação da ampla concorrência"]
     if ctx.aplicavel:
         for n, cat in enumerate(ctx.categorias):
             if cat in c.categorias:
-                posicoes.append(f"{ctx.rank_cat[n][i]}º {_entre(cat)}")
-    texto = f"Não convocado(a): {_lista(posicoes)}; {ctx.preenchimento()} (art. 4º, caput)."
+                posicoes.append(f"{ctx.rank_categoria(n, i)}º {_entre(cat)}")
+    texto = f"Não convocado(a): {_lista(posicoes)}; {ctx.preenchido} (art. 4º, caput)."
     if proxima is not None:
         texto += (
             f" Pela classificação atual, será chamado(a) na {proxima}ª convocação desta "
@@ -224,27 +241,25 @@ def explicar(r: ResultadoVaga, *, somente_convocados: bool = False) -> tuple[Exp
     """
     ctx = _Contexto(r)
     ativos = r.classificacao.ativos
-    por_inscricao = {c.inscricao: c for c in ativos}
-    convocados = {}
-    saida: list[Explicacao] = []
-    for conv in r.ordem.convocados:
-        c = por_inscricao[conv.inscricao]
-        texto = _convocado(ctx, c, conv.ordem, conv.modalidade, conv.modalidade_inicial)
-        e = Explicacao(conv.inscricao, True, conv.modalidade, texto)
-        if somente_convocados:
-            saida.append(e)
-        else:
-            convocados[conv.inscricao] = e
+    convocados = [
+        Explicacao(
+            conv.inscricao,
+            True,
+            conv.modalidade,
+            _convocado(ctx, ativos[i], i, conv.ordem, conv.modalidade, conv.modalidade_inicial),
+        )
+        for conv, i in zip(r.ordem.convocados, r.ordem.posicoes, strict=True)
+    ]
     if somente_convocados:
-        return tuple(saida)
+        return tuple(convocados)
+    por_posicao = dict(zip(r.ordem.posicoes, convocados, strict=True))
     proximas = _proximas(r)
-    todos = sorted([*ativos, *r.classificacao.retirados], key=attrgetter("classificacao"))
-    for c in todos:
-        if c.inscricao in convocados:
-            saida.append(convocados[c.inscricao])
-        elif c.situacao is Situacao.ATIVO:
-            prox = proximas.get(ctx.posicao[c.inscricao])
-            saida.append(Explicacao(c.inscricao, False, None, _nao_convocado(ctx, c, prox)))
-        else:
-            saida.append(Explicacao(c.inscricao, False, None, _retirado(ctx, c)))
-    return tuple(saida)
+    saida: dict[int, Explicacao] = {}
+    for i, c in enumerate(ativos):
+        e = por_posicao.get(i)
+        if e is None:
+            e = Explicacao(c.inscricao, False, None, _nao_convocado(ctx, c, i, proximas.get(i)))
+        saida[c.classificacao] = e
+    for c in r.classificacao.retirados:
+        saida[c.classificacao] = Explicacao(c.inscricao, False, None, _retirado(ctx, c))
+    return tuple(saida[n] for n in sorted(saida))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
 
 from .aplicabilidade import arredondar
 from .tipos import (
@@ -18,25 +17,39 @@ from .tipos import (
     validar_reservas,
 )
 
-_UM = Decimal(1)
-
 
 def _codigos_por_arredondamento(reservas: tuple[Reserva, ...], n: int) -> list[int]:
     """Art. 3º e art. 1º, § 2º: depois de k convocações, a categoria c tem
     arredondar(p_c * k) convocações reservadas. A posição k vai à categoria de
     maior déficit positivo (empate: precedência); sem déficit, é AC (código 0).
     Uma passada, O(n * categorias).
+
+    O arredondamento do decreto é feito em aritmética inteira exata: com
+    p_c = num/den (razão exata do `Decimal`), arredondar(p_c * k) =
+    (2 * num * k + den) // (2 * den) para k ≥ 0 — o mesmo inteiro que
+    `Decimal.quantize(ROUND_HALF_UP)`, sem arredondamento binário (os testes
+    comparam as duas formas), e várias vezes mais rápido no laço.
     """
-    fracoes = [r.percentual.scaleb(-2) for r in reservas]
+    razoes = [r.percentual.scaleb(-2).as_integer_ratio() for r in reservas]
+    passos = [2 * num for num, _ in razoes]
+    metades = [den for _, den in razoes]
+    divisores = [2 * den for _, den in razoes]
     dadas = [0] * len(reservas)
     codigos = [0] * n
+    if len(reservas) == 1:
+        passo, metade, divisor = passos[0], metades[0], divisores[0]
+        feitas = 0
+        for k in range(1, n + 1):
+            if (passo * k + metade) // divisor > feitas:
+                feitas += 1
+                codigos[k - 1] = 1
+        return codigos
     indices = range(len(reservas))
     for k in range(1, n + 1):
         melhor = -1
         maior = 0
         for i in indices:
-            alvo = int((fracoes[i] * k).quantize(_UM, rounding=ROUND_HALF_UP))
-            deficit = alvo - dadas[i]
+            deficit = (passos[i] * k + metades[i]) // divisores[i] - dadas[i]
             if deficit > maior:
                 maior = deficit
                 melhor = i
@@ -44,6 +57,11 @@ def _codigos_por_arredondamento(reservas: tuple[Reserva, ...], n: int) -> list[i
             dadas[melhor] += 1
             codigos[k - 1] = melhor + 1
     return codigos
+
+
+def alvo_reservado(reserva: Reserva, k: int) -> int:
+    """Art. 1º, § 2º: vagas reservadas da categoria depois de k convocações."""
+    return arredondar(reserva.percentual.scaleb(-2) * k)
 
 
 def _codigos_explicitos(

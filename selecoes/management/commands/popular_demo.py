@@ -9,6 +9,7 @@ from django.db import transaction
 # Cada capacidade acrescenta aqui sua etapa (função sem argumentos), em ordem.
 ETAPAS = [
     "selecoes.demo.popular_orgaos_e_usuarios",
+    "selecoes.demo.popular_selecoes",
     "relatorios.demo.popular_monitoramento",
 ]
 

@@ -1,0 +1,414 @@
+"""Registro dos tipos de documento: cada tipo sabe montar template + contexto.
+
+Um *construtor* recebe o ``Documento`` (com ``selecao``, ``orgao`` e
+``parametros``) e devolve um ``Conteudo``: o template em
+``templates/relatorios/pdf/``, o contexto e, para documentos longos, as
+``partes`` (contextos parciais gerados em paralelo e unidos depois).
+
+Para acrescentar um tipo (ex.: o relatório anual do monitoramento):
+
+1. escreva, no seu módulo, ``def relatorio_anual(documento: Documento) -> Conteudo``
+   lendo o que precisar de ``documento.parametros`` (ex.: ``{"ano": 2026}``);
+2. crie o template ``templates/relatorios/pdf/relatorio_anual.html`` estendendo
+   ``relatorios/pdf/base.html`` (cabeçalho, rodapé, numeração e estilo prontos);
+3. acrescente UMA linha a ``CONSTRUTORES`` abaixo, com o caminho da função;
+4. peça o documento com ``relatorios.services.solicitar(...)`` (chave única, ex.:
+   ``f"relatorio_anual:{orgao.pk}:{ano}"``) e ligue para
+   ``reverse("documentos:detalhe", args=[documento.pk])``: barra de progresso e
+   download já funcionam. Para refazer quando os dados mudarem, chame
+   ``services.regenerar(documento=..., motivo=...)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from django.utils.module_loading import import_string
+
+from relatorios.models import TipoDocumento
+
+if TYPE_CHECKING:
+    from relatorios.models import Documento
+
+
+@dataclass(frozen=True)
+class Conteudo:
+    """O que um construtor devolve: como renderizar um documento."""
+
+    template: str
+    titulo: str
+    contexto: Mapping[str, Any] = field(default_factory=dict)
+    #: Se houver mais de uma, cada parte (mesclada ao ``contexto``) é gerada por
+    #: uma tarefa e as partes são unidas, com a numeração de páginas refeita.
+    partes: Sequence[Mapping[str, Any]] = ()
+
+
+Construtor = Callable[["Documento"], Conteudo]
+
+#: tipo → caminho da função construtora. Um tipo novo = uma linha aqui.
+CONSTRUTORES: dict[str, str] = {
+    TipoDocumento.ANEXO_EDITAL: "relatorios.documentos.anexo_edital",
+    TipoDocumento.RESULTADO: "relatorios.documentos.lista_resultado",
+    TipoDocumento.COMPROVANTE: "relatorios.documentos.comprovante_inscricao",
+}
+
+
+@cache
+def construtor(tipo: str) -> Construtor:
+    try:
+        caminho = CONSTRUTORES[tipo]
+    except KeyError:
+        raise LookupError(
+            f"Nenhum construtor registrado para o tipo de documento {tipo!r} "
+            "(veja relatorios.documentos.CONSTRUTORES)."
+        ) from None
+    return import_string(caminho)
+
+
+def construir(documento: Documento) -> Conteudo:
+    return construtor(documento.tipo)(documento)
+
+
+# --- Anexo do edital ------------------------------------------------------------------
+
+
+def anexo_edital(documento: Documento) -> Conteudo:
+    """Anexo do edital: quadro de vagas e reservas (art. 1º, § 3º), regra e desempate."""
+    from selecoes.models import CriterioAvaliacao, CriterioDesempate, Selecao
+    from selecoes.selectors import quadro_reserva
+
+    selecao = Selecao.objects.select_related("orgao").get(pk=documento.selecao_id)
+    quadro = quadro_reserva(selecao, posicoes=30)
+    versao = selecao.versoes.order_by("-numero").first()
+    nomes_criterios = dict(
+        CriterioAvaliacao.objects.filter(selecao=selecao).values_list("codigo", "nome")
+    )
+    desempate = []
+    for item in selecao.criterios_desempate or []:
+        rotulo = CriterioDesempate(item["criterio"]).label
+        if item.get("parametro"):
+            rotulo += f": {nomes_criterios.get(item['parametro'], item['parametro'])}"
+        desempate.append(rotulo)
+    return Conteudo(
+        template="relatorios/pdf/anexo_edital.html",
+        titulo=documento.titulo,
+        contexto={
+            "selecao": selecao,
+            "orgao": selecao.orgao,
+            "versao": versao,
+            "quadro": quadro,
+            "linhas": [_linha_anexo(linha, quadro.categorias) for linha in quadro.linhas],
+            "desempate": desempate,
+        },
+    )
+
+
+def _linha_anexo(linha: Any, categorias: Sequence[str]) -> dict[str, Any]:
+    """Uma vaga do quadro, com as posições reservadas de cada categoria nas 30 primeiras."""
+    posicoes = {c: [i for i, cat in enumerate(linha.sequencia, 1) if cat == c] for c in categorias}
+    return {
+        "vaga": linha.vaga,
+        "reservadas": [linha.reservadas.get(c, 0) for c in categorias],
+        "ampla": linha.ampla,
+        "posicoes": [", ".join(f"{p}ª" for p in posicoes[c]) or "—" for c in categorias],
+    }
+
+
+# --- Listas de resultado --------------------------------------------------------------
+
+#: Colunas do texto monoespaçado das listas (A4 com margens de 15 mm, 8,5 pt).
+LARGURA_LINHA = 96
+LINHAS_POR_BLOCO = 25
+#: Acima disto, a lista é gerada em partes paralelas de ``LINHAS_POR_PARTE`` linhas.
+LIMITE_UMA_PARTE = 15_000
+LINHAS_POR_PARTE = 10_000
+
+ROTULOS_MODALIDADE = {
+    "AC": "Ampla concorrência",
+    "negros": "Reserva — negros",
+    "pcd": "Reserva — PcD",
+    "reversao": "Reversão (art. 4º, § 3º)",
+}
+
+
+@dataclass(frozen=True)
+class Lista:
+    """Uma lista de uma vaga, já em linhas de texto alinhadas em colunas."""
+
+    chave: str
+    titulo: str
+    descricao: str
+    cabecalho: str
+    linhas: tuple[str, ...]
+    vazia: str
+    continuacao: bool = False
+
+    @property
+    def blocos(self) -> list[str]:
+        """Linhas agrupadas: poucos blocos grandes diagramam muito mais rápido."""
+        return [
+            "\n".join(self.linhas[i : i + LINHAS_POR_BLOCO])
+            for i in range(0, len(self.linhas), LINHAS_POR_BLOCO)
+        ]
+
+
+@dataclass(frozen=True)
+class Secao:
+    """Uma vaga de estágio e suas listas."""
+
+    vaga: Mapping[str, Any]
+    listas: tuple[Lista, ...]
+    continuacao: bool = False
+
+
+def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
+    """SHA-256 do conteúdo de uma versão de resultado, como em docs/resultado.md."""
+    texto = json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(texto.encode()).hexdigest()
+
+
+def lista_resultado(documento: Documento) -> Conteudo:
+    """Resultado preliminar ou final de uma seleção, uma seção por vaga (art. 1º, § 3º; art. 4º).
+
+    Lê somente o conteúdo congelado da versão (docs/resultado.md), que já traz
+    apenas número de inscrição e nome de exibição; confere o hash publicado.
+    """
+    from candidatos.models import ResultadoVersao
+
+    versao = ResultadoVersao.objects.select_related("selecao__orgao").get(
+        pk=documento.parametros["versao"]
+    )
+    calculado = hash_conteudo(versao.conteudo)
+    if calculado != versao.hash_conteudo:
+        raise ValueError(
+            f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
+            f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
+        )
+    secoes = secoes_resultado(versao.conteudo)
+    partes = dividir(secoes, LINHAS_POR_PARTE) if contar_linhas(secoes) > LIMITE_UMA_PARTE else []
+    return Conteudo(
+        template="relatorios/pdf/resultado.html",
+        titulo=documento.titulo,
+        contexto={
+            "versao": versao,
+            "selecao": versao.selecao,
+            "orgao": versao.selecao.orgao,
+            "reserva": versao.conteudo.get("reserva") or {},
+            "secoes": secoes,
+            "primeira_parte": True,
+        },
+        partes=[
+            {"secoes": parte, "primeira_parte": indice == 0} for indice, parte in enumerate(partes)
+        ],
+    )
+
+
+def secoes_resultado(conteudo: Mapping[str, Any]) -> list[Secao]:
+    """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md)."""
+    tem_pcd = any(
+        "pcd" in (vaga.get("reservadas") or {}) or vaga.get("lista_pcd")
+        for vaga in conteudo["vagas"]
+    )
+    secoes = []
+    for vaga in conteudo["vagas"]:
+        por_numero = {linha["inscricao"]: linha for linha in vaga["classificacao"]}
+        listas = [_classificacao(vaga["classificacao"])]
+        listas.append(_lista_reserva("negros", vaga.get("lista_negros", []), por_numero))
+        if tem_pcd:
+            listas.append(_lista_reserva("pcd", vaga.get("lista_pcd", []), por_numero))
+        listas.append(_convocacao(vaga.get("convocacao", [])))
+        secoes.append(Secao(vaga=_dados_vaga(vaga), listas=tuple(listas)))
+    return secoes
+
+
+def _dados_vaga(vaga: Mapping[str, Any]) -> dict[str, Any]:
+    reservadas = vaga.get("reservadas") or {}
+    return {
+        "codigo": vaga["codigo"],
+        "area": vaga.get("area", ""),
+        "municipio": vaga.get("municipio", ""),
+        "uf": vaga.get("uf", ""),
+        "ofertadas": vaga.get("ofertadas", 0),
+        "reservadas_negros": reservadas.get("negros", 0),
+        "reservadas_pcd": reservadas.get("pcd"),
+    }
+
+
+def _colunas(
+    valores: Sequence[tuple[str, ...]], cabecalho: tuple[str, ...], alinhamento: str
+) -> list[str]:
+    """Alinha colunas em texto monoespaçado; a última (o nome) quebra com recuo.
+
+    ``alinhamento``: ``>`` (à direita) ou ``<`` para cada coluna antes do nome.
+    """
+    larguras = [
+        max(len(cabecalho[i]), *(len(v[i]) for v in valores)) if valores else len(cabecalho[i])
+        for i in range(len(cabecalho) - 1)
+    ]
+    recuo = sum(larguras) + 2 * len(larguras)
+    largura_nome = max(LARGURA_LINHA - recuo, 20)
+
+    def linha(campos: tuple[str, ...]) -> str:
+        prefixo = "".join(
+            f"{c:{a}{w}}  " for c, a, w in zip(campos[:-1], alinhamento, larguras, strict=True)
+        )
+        partes = textwrap.wrap(campos[-1], largura_nome, break_on_hyphens=False) or [""]
+        return "\n".join([prefixo + partes[0], *(" " * recuo + p for p in partes[1:])])
+
+    return [linha(cabecalho).rstrip(), *(linha(v) for v in valores)]
+
+
+def _nota(valor: Any) -> str:
+    if valor in (None, ""):
+        return "—"
+    try:
+        return f"{Decimal(str(valor)):.3f}".replace(".", ",")
+    except InvalidOperation:
+        return str(valor)
+
+
+def _classificacao(linhas: Sequence[Mapping[str, Any]]) -> Lista:
+    valores = [
+        (f"{linha['posicao']}º", linha["inscricao"], _nota(linha.get("nota_final")), linha["nome"])
+        for linha in linhas
+    ]
+    cabecalho, *corpo = _colunas(valores, ("Posição", "Inscrição", "Nota", "Nome"), ">>>")
+    return Lista(
+        chave="classificacao",
+        titulo="Classificação geral",
+        descricao="Todos os aprovados, na ordem de classificação (após o desempate).",
+        cabecalho=cabecalho,
+        linhas=tuple(corpo),
+        vazia="Nenhum candidato aprovado nesta vaga.",
+    )
+
+
+def _lista_reserva(
+    categoria: str, numeros: Sequence[str], por_numero: Mapping[str, Mapping[str, Any]]
+) -> Lista:
+    valores = [
+        (f"{ordem}º", f"{por_numero[n]['posicao']}º", n, por_numero[n]["nome"])
+        for ordem, n in enumerate(numeros, 1)
+    ]
+    cabecalho, *corpo = _colunas(valores, ("Ordem", "Geral", "Inscrição", "Nome"), ">>>")
+    if categoria == "negros":
+        titulo = "Lista de candidatos negros"
+        descricao = (
+            "Aprovados que se autodeclararam pretos ou pardos e optaram por concorrer às "
+            "vagas reservadas, na ordem da classificação (art. 1º, § 3º, e art. 4º do "
+            "Decreto nº 9.427/2018). Concorrem também às vagas de ampla concorrência."
+        )
+    else:
+        titulo = "Lista de pessoas com deficiência"
+        descricao = (
+            "Aprovados que concorrem às vagas reservadas a pessoas com deficiência, na ordem "
+            "da classificação (Lei nº 11.788/2008, art. 17, § 5º)."
+        )
+    return Lista(
+        chave=categoria,
+        titulo=titulo,
+        descricao=descricao,
+        cabecalho=cabecalho,
+        linhas=tuple(corpo),
+        vazia="Nenhum aprovado nesta lista.",
+    )
+
+
+def _convocacao(linhas: Sequence[Mapping[str, Any]]) -> Lista:
+    valores = [
+        (
+            f"{linha['ordem']}ª",
+            linha["inscricao"],
+            ROTULOS_MODALIDADE.get(linha["modalidade"], linha["modalidade"]),
+            linha["nome"],
+        )
+        for linha in linhas
+    ]
+    cabecalho, *corpo = _colunas(valores, ("Ordem", "Inscrição", "Modalidade", "Nome"), "><<")
+    return Lista(
+        chave="convocacao",
+        titulo="Ordem de convocação",
+        descricao=(
+            "Ordem em que os candidatos são chamados para as vagas a preencher, com a "
+            "modalidade de cada vaga (arts. 3º e 4º do Decreto nº 9.427/2018)."
+        ),
+        cabecalho=cabecalho,
+        linhas=tuple(corpo),
+        vazia="Nenhuma convocação prevista nesta versão.",
+    )
+
+
+def contar_linhas(secoes: Sequence[Secao]) -> int:
+    return sum(len(lista.linhas) for secao in secoes for lista in secao.listas)
+
+
+def dividir(secoes: Sequence[Secao], linhas_por_parte: int) -> list[list[Secao]]:
+    """Divide as seções em partes de até ``linhas_por_parte`` linhas, mantendo a ordem.
+
+    Uma seção ou lista cortada continua na parte seguinte, marcada como continuação.
+    """
+    partes: list[list[Secao]] = [[]]
+    ocupadas = 0
+    for secao in secoes:
+        listas: list[Lista] = []
+        secao_continua = False
+        for lista in secao.listas:
+            resto, lista_continua = lista.linhas, False
+            while True:
+                if resto and ocupadas >= linhas_por_parte:
+                    if listas:
+                        partes[-1].append(
+                            replace(secao, listas=tuple(listas), continuacao=secao_continua)
+                        )
+                    partes.append([])
+                    listas, ocupadas, secao_continua = [], 0, True
+                livre = linhas_por_parte - ocupadas
+                listas.append(replace(lista, linhas=resto[:livre], continuacao=lista_continua))
+                ocupadas += len(resto[:livre])
+                resto, lista_continua = resto[livre:], True
+                if not resto:
+                    break
+        partes[-1].append(replace(secao, listas=tuple(listas), continuacao=secao_continua))
+    return partes
+
+
+# --- Comprovante de inscrição ---------------------------------------------------------
+
+
+def mascarar_cpf(cpf: str) -> str:
+    """``***.456.789-**``: o meio do CPF, suficiente para o candidato se reconhecer."""
+    return f"***.{cpf[3:6]}.{cpf[6:9]}-**" if len(cpf) == 11 else "***"
+
+
+def comprovante_inscricao(documento: Documento) -> Conteudo:
+    """Comprovante da inscrição: dados de identificação, vaga, data e código de verificação.
+
+    Sem cor/raça, deficiência nem opções de reserva: o arquivo circula (e-mail,
+    impressoras, operadores do RH) e essas declarações são dado sensível (LGPD,
+    art. 11); o candidato as consulta na página da própria inscrição.
+    """
+    from candidatos.models import Inscricao
+
+    inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(
+        pk=documento.parametros["inscricao"]
+    )
+    substituta = Inscricao.objects.filter(substitui=inscricao).only("numero").first()
+    return Conteudo(
+        template="relatorios/pdf/comprovante.html",
+        titulo=documento.titulo,
+        contexto={
+            "inscricao": inscricao,
+            "selecao": inscricao.selecao,
+            "orgao": inscricao.selecao.orgao,
+            "vaga": inscricao.vaga,
+            "cpf_mascarado": mascarar_cpf(inscricao.cpf),
+            "substituta": substituta,
+        },
+    )

@@ -1,0 +1,451 @@
+"""Ciclo de vida dos documentos em PDF: pedir, gerar em tarefas, armazenar.
+
+Estados: pendente → gerando → pronto | erro. Cada pedido de (re)geração
+incrementa ``Documento.geracao``; as tarefas recebem (id, geração) e descartam
+o trabalho se o documento já foi gerado nessa geração ou se uma geração mais
+nova foi pedida. O arquivo vai para ``default_storage`` (qualquer backend) com
+nome determinístico por documento e geração, gravado sob trava da linha: rodar
+a mesma tarefa duas vezes guarda um único arquivo.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from relatorios import documentos, pdf
+from relatorios.models import Documento, StatusDocumento, TipoDocumento
+from selecoes import auditoria
+
+if TYPE_CHECKING:
+    from candidatos.models import Inscricao, ResultadoVersao
+    from selecoes.models import Orgao, Selecao
+
+logger = logging.getLogger(__name__)
+Usuario = AbstractBaseUser | AnonymousUser | None
+
+
+# --- Pedidos (lado web) ---------------------------------------------------------------
+
+
+def documento_solicitar(
+    *,
+    tipo: str,
+    chave: str,
+    titulo: str,
+    orgao: Orgao | None = None,
+    selecao: Selecao | None = None,
+    publico: bool = False,
+    parametros: Mapping[str, Any] | None = None,
+    usuario: Usuario = None,
+    motivo_regeneracao: str = "",
+) -> Documento:
+    """O documento de ``chave``, criado e posto na fila se ainda não existe.
+
+    Se já existe, atualiza título e visibilidade; com ``motivo_regeneracao``,
+    manda refazê-lo (os dados mudaram). A tarefa só é enfileirada depois do commit.
+    """
+    with transaction.atomic():
+        documento, criado = Documento.objects.select_for_update().get_or_create(
+            chave=chave,
+            defaults={
+                "tipo": tipo,
+                "titulo": titulo,
+                "orgao": orgao,
+                "selecao": selecao,
+                "publico": publico,
+                "parametros": dict(parametros or {}),
+            },
+        )
+        if criado:
+            _agendar(documento, acao="documento.solicitado", usuario=usuario, motivo="")
+        else:
+            tornou_publico = publico and not documento.publico
+            if (documento.titulo, documento.publico) != (titulo, publico):
+                documento.titulo, documento.publico = titulo, publico
+                documento.save(update_fields=["titulo", "publico"])
+            if tornou_publico and not motivo_regeneracao:
+                # Uma prévia interna nunca é servida ao público como se fosse a versão final.
+                motivo_regeneracao = "O documento passou a ser público."
+            if motivo_regeneracao:
+                _agendar(
+                    documento,
+                    acao="documento.regenerado",
+                    usuario=usuario,
+                    motivo=motivo_regeneracao,
+                )
+    return documento
+
+
+def documento_regenerar(*, documento: Documento, motivo: str, usuario: Usuario = None) -> Documento:
+    """Manda refazer o documento; o arquivo atual fica marcado como desatualizado."""
+    with transaction.atomic():
+        travado = Documento.objects.select_for_update().get(pk=documento.pk)
+        _agendar(travado, acao="documento.regenerado", usuario=usuario, motivo=motivo)
+    return travado
+
+
+def anexo_edital_solicitar(
+    *, selecao: Selecao, usuario: Usuario = None, motivo_regeneracao: str = ""
+) -> Documento:
+    """Anexo do edital (quadro de vagas e reserva); público quando o edital é publicado."""
+    return documento_solicitar(
+        tipo=TipoDocumento.ANEXO_EDITAL,
+        chave=f"anexo_edital:{selecao.pk}",
+        titulo=f"Anexo do edital nº {selecao.numero_edital} — vagas e reserva",
+        orgao=selecao.orgao,
+        selecao=selecao,
+        publico=selecao.publicada,
+        usuario=usuario,
+        motivo_regeneracao=motivo_regeneracao,
+    )
+
+
+def resultado_solicitar(*, versao: ResultadoVersao, usuario: Usuario = None) -> Documento:
+    """Lista de resultado de uma versão publicada (imutável, portanto gerada uma vez)."""
+    return documento_solicitar(
+        tipo=TipoDocumento.RESULTADO,
+        chave=f"resultado:{versao.pk}",
+        titulo=(
+            f"{versao.get_tipo_display()} — edital nº {versao.selecao.numero_edital} — "
+            f"versão {versao.numero}"
+        ),
+        orgao=versao.selecao.orgao,
+        selecao=versao.selecao,
+        publico=True,
+        parametros={"versao": versao.pk, "tipo": versao.tipo, "numero": versao.numero},
+        usuario=usuario,
+    )
+
+
+def comprovante_solicitar(
+    *, inscricao: Inscricao, usuario: Usuario = None, motivo_regeneracao: str = ""
+) -> Documento:
+    """Comprovante de inscrição: nunca público (candidato por número + código, e o RH)."""
+    return documento_solicitar(
+        tipo=TipoDocumento.COMPROVANTE,
+        chave=f"comprovante:{inscricao.pk}",
+        titulo=f"Comprovante de inscrição nº {inscricao.numero}",
+        orgao=inscricao.selecao.orgao,
+        selecao=inscricao.selecao,
+        publico=False,
+        parametros={"inscricao": inscricao.pk},
+        usuario=usuario,
+        motivo_regeneracao=motivo_regeneracao,
+    )
+
+
+def _agendar(documento: Documento, *, acao: str, usuario: Usuario, motivo: str) -> None:
+    """Nova geração: volta a pendente e enfileira a tarefa depois do commit."""
+    antes = {"status": documento.status, "geracao": documento.geracao}
+    documento.geracao += 1
+    documento.status = StatusDocumento.PENDENTE
+    documento.progresso = 0
+    documento.mensagem_erro = ""
+    documento.tentativas = 0
+    documento.partes_total = 0
+    documento.partes_prontas = {}
+    documento.desatualizado = bool(documento.arquivo)
+    documento.solicitado_em = timezone.now()
+    documento.save()
+    auditoria.registrar(
+        acao=acao,
+        objeto=documento,
+        descricao=f"{documento.titulo}: geração {documento.geracao} pedida",
+        usuario=usuario,
+        orgao=documento.orgao,
+        selecao=documento.selecao,
+        antes=antes,
+        depois={"status": documento.status, "geracao": documento.geracao},
+        motivo=motivo,
+    )
+    transaction.on_commit(partial(_enfileirar, documento.pk, documento.geracao))
+
+
+def _enfileirar(documento_id: int, geracao: int) -> None:
+    from relatorios.tasks import gerar_documento
+
+    gerar_documento.delay(documento_id, geracao)
+
+
+# --- Reações a mudanças dos dados (chamadas depois do commit, ver signals.py) ---------
+
+
+def ao_publicar_resultado(*, versao_id: int) -> Documento | None:
+    """Nova versão de resultado publicada: gera a lista em PDF dessa versão."""
+    from candidatos.models import ResultadoVersao
+
+    versao = ResultadoVersao.objects.select_related("selecao__orgao").filter(pk=versao_id).first()
+    return resultado_solicitar(versao=versao) if versao else None
+
+
+def ao_publicar_versao_edital(*, selecao_id: int) -> Documento | None:
+    """Nova versão do edital (publicação ou retificação): o anexo é refeito."""
+    from selecoes.models import Selecao
+
+    selecao = Selecao.objects.select_related("orgao").filter(pk=selecao_id).first()
+    if selecao is None:
+        return None
+    return anexo_edital_solicitar(
+        selecao=selecao, motivo_regeneracao="Nova versão do edital publicada."
+    )
+
+
+def ao_alterar_rascunho(*, selecao_id: int) -> None:
+    """Seleção ou vagas alteradas antes da publicação: a prévia do anexo é refeita.
+
+    Depois da publicação, o anexo só muda com uma nova versão do edital.
+    """
+    from selecoes.models import Selecao
+
+    selecao = Selecao.objects.select_related("orgao").filter(pk=selecao_id).first()
+    if (
+        selecao is not None
+        and not selecao.publicada
+        and Documento.objects.filter(chave=f"anexo_edital:{selecao.pk}").exists()
+    ):
+        anexo_edital_solicitar(selecao=selecao, motivo_regeneracao="Rascunho da seleção alterado.")
+
+
+def ao_alterar_inscricao(*, inscricao_id: int) -> None:
+    """Inscrição alterada ou substituída: o comprovante, se existir, é refeito."""
+    from candidatos.models import Inscricao
+
+    if not Documento.objects.filter(chave=f"comprovante:{inscricao_id}").exists():
+        return
+    inscricao = Inscricao.objects.select_related("selecao__orgao").filter(pk=inscricao_id).first()
+    if inscricao is not None:
+        comprovante_solicitar(inscricao=inscricao, motivo_regeneracao="Inscrição alterada.")
+
+
+# --- Geração (lado worker) ------------------------------------------------------------
+
+
+def gerar(*, documento_id: int, geracao: int) -> None:
+    """Gera o documento; os longos são divididos em partes (``gerar_parte``)."""
+    documento = _iniciar(documento_id, geracao)
+    if documento is None:
+        return
+    conteudo = documentos.construir(documento)
+    if len(conteudo.partes) > 1:
+        _dividir(documento_id, geracao, len(conteudo.partes))
+        return
+    resultado = pdf.renderizar(
+        _html(conteudo, {}, numerar_paginas=True),
+        ao_paginar=lambda _paginas: _progresso(documento_id, geracao, 70),
+    )
+    _armazenar(documento_id, geracao, resultado)
+
+
+def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
+    """Gera uma parte sem numeração de páginas; a última a terminar pede a junção."""
+    documento = Documento.objects.filter(
+        pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
+    ).first()
+    if documento is None:
+        return
+    if str(indice) not in documento.partes_prontas:
+        conteudo = documentos.construir(documento)
+        resultado = pdf.renderizar(_html(conteudo, conteudo.partes[indice], numerar_paginas=False))
+        _salvar(_nome_parte(documento, indice), resultado.conteudo)
+    else:
+        resultado = None
+    with transaction.atomic():
+        documento = Documento.objects.select_for_update().get(pk=documento_id)
+        if documento.geracao != geracao or documento.status != StatusDocumento.GERANDO:
+            return
+        if resultado is not None:
+            documento.partes_prontas[str(indice)] = resultado.paginas
+            feitas = len(documento.partes_prontas)
+            documento.progresso = 10 + 75 * feitas // documento.partes_total
+            documento.save(update_fields=["partes_prontas", "progresso"])
+        if len(documento.partes_prontas) == documento.partes_total:
+            transaction.on_commit(partial(_enfileirar_juncao, documento_id, geracao))
+
+
+def juntar_partes(*, documento_id: int, geracao: int) -> None:
+    """Une as partes, carimba "Página x de y" e guarda o documento."""
+    documento = Documento.objects.filter(
+        pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
+    ).first()
+    if documento is None or len(documento.partes_prontas) != documento.partes_total:
+        return
+    partes = []
+    for indice in range(documento.partes_total):
+        with default_storage.open(_nome_parte(documento, indice), "rb") as arquivo:
+            partes.append(arquivo.read())
+    resultado = pdf.juntar(
+        partes,
+        numeracao=partial(_numeracao, titulo=documento.titulo),
+        titulo=documento.titulo,
+    )
+    if _armazenar(documento_id, geracao, resultado):
+        transaction.on_commit(partial(_apagar_partes, documento))
+
+
+def registrar_erro(*, documento_id: int, geracao: int, mensagem: str) -> None:
+    """Falha definitiva (depois das novas tentativas): status erro com a mensagem."""
+    with transaction.atomic():
+        documento = Documento.objects.select_for_update().filter(pk=documento_id).first()
+        if (
+            documento is None
+            or documento.geracao != geracao
+            or documento.status == StatusDocumento.PRONTO
+        ):
+            return
+        documento.status = StatusDocumento.ERRO
+        documento.mensagem_erro = mensagem[:1000] or "Erro desconhecido."
+        documento.save(update_fields=["status", "mensagem_erro"])
+        auditoria.registrar(
+            acao="documento.erro",
+            objeto=documento,
+            descricao=f"{documento.titulo}: falha na geração {geracao}",
+            orgao=documento.orgao,
+            selecao=documento.selecao,
+            depois={"status": documento.status, "mensagem": documento.mensagem_erro},
+        )
+
+
+def _iniciar(documento_id: int, geracao: int) -> Documento | None:
+    """pendente → gerando, sob trava; None se não há o que fazer nesta geração."""
+    with transaction.atomic():
+        documento = Documento.objects.select_for_update().filter(pk=documento_id).first()
+        if documento is None or documento.geracao != geracao:
+            return None
+        if documento.status in (StatusDocumento.PRONTO, StatusDocumento.ERRO):
+            return None
+        documento.status = StatusDocumento.GERANDO
+        documento.tentativas += 1
+        documento.progresso = max(documento.progresso, 5)
+        documento.save(update_fields=["status", "tentativas", "progresso"])
+    return documento
+
+
+def _dividir(documento_id: int, geracao: int, total: int) -> None:
+    with transaction.atomic():
+        documento = Documento.objects.select_for_update().get(pk=documento_id)
+        if documento.geracao != geracao or documento.status != StatusDocumento.GERANDO:
+            return
+        if documento.partes_total != total:
+            documento.partes_total = total
+            documento.partes_prontas = {}
+        documento.progresso = max(documento.progresso, 10)
+        documento.save(update_fields=["partes_total", "partes_prontas", "progresso"])
+        transaction.on_commit(partial(_enfileirar_partes, documento_id, geracao, total))
+
+
+def _enfileirar_partes(documento_id: int, geracao: int, total: int) -> None:
+    from celery import group
+
+    from relatorios.tasks import gerar_parte_documento
+
+    group(gerar_parte_documento.s(documento_id, geracao, i) for i in range(total)).apply_async()
+
+
+def _enfileirar_juncao(documento_id: int, geracao: int) -> None:
+    from relatorios.tasks import juntar_partes_documento
+
+    juntar_partes_documento.delay(documento_id, geracao)
+
+
+def _armazenar(documento_id: int, geracao: int, resultado: pdf.PdfGerado) -> bool:
+    """Grava o arquivo e conclui, sob trava; False se outra execução já concluiu."""
+    with transaction.atomic():
+        documento = Documento.objects.select_for_update().get(pk=documento_id)
+        if documento.geracao != geracao or documento.status != StatusDocumento.GERANDO:
+            return False
+        anterior = documento.arquivo.name
+        nome = _nome_arquivo(documento)
+        _salvar(nome, resultado.conteudo)
+        documento.arquivo.name = nome
+        documento.hash_arquivo = hashlib.sha256(resultado.conteudo).hexdigest()
+        documento.paginas = resultado.paginas
+        documento.status = StatusDocumento.PRONTO
+        documento.progresso = 100
+        documento.desatualizado = False
+        documento.mensagem_erro = ""
+        documento.gerado_em = timezone.now()
+        documento.save()
+        auditoria.registrar(
+            acao="documento.gerado",
+            objeto=documento,
+            descricao=f"{documento.titulo}: geração {geracao} pronta",
+            orgao=documento.orgao,
+            selecao=documento.selecao,
+            depois={"hash": documento.hash_arquivo, "paginas": documento.paginas},
+        )
+        if anterior and anterior != nome:
+            transaction.on_commit(partial(default_storage.delete, anterior))
+    return True
+
+
+def _salvar(nome: str, conteudo: bytes) -> None:
+    """Grava com exatamente este nome (substitui o que houver)."""
+    if default_storage.exists(nome):
+        default_storage.delete(nome)
+    salvo = default_storage.save(nome, ContentFile(conteudo))
+    if salvo != nome:
+        default_storage.delete(salvo)
+        raise RuntimeError(f"O armazenamento gravou {salvo!r} em vez de {nome!r}.")
+
+
+def _pasta(documento: Documento) -> str:
+    return f"documentos/{documento.tipo}/{documento.pk}"
+
+
+def _nome_arquivo(documento: Documento) -> str:
+    return f"{_pasta(documento)}/g{documento.geracao}.pdf"
+
+
+def _nome_parte(documento: Documento, indice: int) -> str:
+    return f"{_pasta(documento)}/partes/g{documento.geracao}-{indice:03d}.pdf"
+
+
+def _apagar_partes(documento: Documento) -> None:
+    pasta = f"{_pasta(documento)}/partes"
+    try:
+        _pastas, arquivos = default_storage.listdir(pasta)
+    except FileNotFoundError:
+        return
+    for arquivo in arquivos:
+        default_storage.delete(f"{pasta}/{arquivo}")
+
+
+def _progresso(documento_id: int, geracao: int, valor: int) -> None:
+    Documento.objects.filter(
+        pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
+    ).update(progresso=valor)
+
+
+def _html(
+    conteudo: documentos.Conteudo, parte: Mapping[str, Any], *, numerar_paginas: bool
+) -> str:
+    return render_to_string(
+        conteudo.template,
+        {
+            **conteudo.contexto,
+            **parte,
+            "titulo": conteudo.titulo,
+            "numerar_paginas": numerar_paginas,
+            "sistema_nome": settings.SISTEMA_NOME,
+        },
+    )
+
+
+def _numeracao(total: int, *, titulo: str) -> bytes:
+    html = render_to_string(
+        "relatorios/pdf/numeracao.html",
+        {"paginas": range(total), "titulo": titulo, "numerar_paginas": True},
+    )
+    return pdf.renderizar(html).conteudo

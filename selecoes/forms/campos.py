@@ -1,0 +1,126 @@
+"""Campos e widgets comuns: datas, posições reservadas explícitas (art. 3º)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from selecoes import reserva
+from selecoes.selectors import reservas_da_selecao, sequencia_explicita_do_json
+
+MAX_CRITERIOS_DESEMPATE = 5
+PREFIXO_VAGAS = "vagas"
+PREFIXO_CRITERIOS = "criterios"
+FORMATO_DATA_HORA = "%Y-%m-%dT%H:%M"
+
+
+class DataInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+class DataHoraInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format=FORMATO_DATA_HORA)
+
+
+def _posicoes(texto: str, rotulo: str) -> list[int]:
+    """ "3, 8, 13" → [3, 8, 13]; aceita espaços, vírgulas, ponto e vírgula e "ª"."""
+    partes = [p for p in re.split(r"[\s,;]+", texto.replace("ª", "").replace("º", "")) if p]
+    try:
+        posicoes = [int(p) for p in partes]
+    except ValueError:
+        raise ValidationError(
+            f"{rotulo}: use números inteiros separados por vírgula (ex.: 3, 8, 13)."
+        ) from None
+    if any(p < 1 for p in posicoes):
+        raise ValidationError(f"{rotulo}: as posições começam em 1.")
+    if any(b <= a for a, b in itertools.pairwise(posicoes)):
+        raise ValidationError(f"{rotulo}: as posições devem estar em ordem crescente, sem repetir.")
+    return posicoes
+
+
+class CamposReservaMixin(forms.Form):
+    """Campos que decidem o quadro de reserva; usados no edital e na prévia."""
+
+    negros_posicoes = forms.CharField(
+        label="Posições reservadas a candidatos negros",
+        required=False,
+        help_text="Opcional. Ex.: 3, 8, 13. Em branco, vale a regra de arredondamento de 30%.",
+    )
+    negros_intervalo = forms.IntegerField(
+        label="Continuar de quantas em quantas (negros)",
+        required=False,
+        min_value=1,
+        error_messages={"min_value": "Intervalo (negros): informe um número maior que zero."},
+        help_text="Ex.: 5 para “e assim sucessivamente de 5 em 5”.",
+    )
+    pcd_posicoes = forms.CharField(
+        label="Posições reservadas a pessoas com deficiência",
+        required=False,
+        help_text="Obrigatório se informar as dos candidatos negros e houver reserva PcD.",
+    )
+    pcd_intervalo = forms.IntegerField(
+        label="Continuar de quantas em quantas (PcD)",
+        required=False,
+        min_value=1,
+        error_messages={"min_value": "Intervalo (PcD): informe um número maior que zero."},
+    )
+
+    def clean_negros_posicoes(self) -> list[int]:
+        return _posicoes(self.cleaned_data.get("negros_posicoes", ""), "Posições (negros)")
+
+    def clean_pcd_posicoes(self) -> list[int]:
+        return _posicoes(self.cleaned_data.get("pcd_posicoes", ""), "Posições (PcD)")
+
+    def sequencia_explicita(self) -> dict[str, Any] | None:
+        """O JSON de `Selecao.sequencia_explicita`, ou None (regra de arredondamento)."""
+        dados = self.cleaned_data
+        sequencia: dict[str, Any] = {}
+        for categoria in ("negros", "pcd"):
+            posicoes = dados.get(f"{categoria}_posicoes") or []
+            if posicoes:
+                item: dict[str, Any] = {"posicoes": posicoes}
+                if dados.get(f"{categoria}_intervalo"):
+                    item["intervalo"] = dados[f"{categoria}_intervalo"]
+                sequencia[categoria] = item
+        if not dados.get("reserva_pcd"):
+            sequencia.pop("pcd", None)
+        return sequencia or None
+
+    def validar_sequencia(self) -> None:
+        """Art. 3º: posições explícitas valem para todas as categorias, sem colisão."""
+        for categoria, rotulo in (("negros", "negros"), ("pcd", "PcD")):
+            if self.cleaned_data.get(f"{categoria}_intervalo") and not self.cleaned_data.get(
+                f"{categoria}_posicoes"
+            ):
+                self.add_error(
+                    f"{categoria}_intervalo",
+                    f"Intervalo ({rotulo}): informe também as posições reservadas.",
+                )
+        sequencia = self.sequencia_explicita()
+        if sequencia is None:
+            return
+        reservas = reservas_da_selecao(
+            reserva_pcd=bool(self.cleaned_data.get("reserva_pcd")),
+            percentual_pcd=self.cleaned_data.get("percentual_pcd"),
+        )
+        try:
+            sequencia_explicita_do_json(sequencia, [r.categoria for r in reservas])
+        except reserva.EntradaInvalida as erro:
+            campo = "pcd_posicoes" if erro.campo.startswith("pcd") else "negros_posicoes"
+            self.add_error(campo, f"Sequência explícita: {erro.mensagem}")
+
+    def iniciar_sequencia(self, sequencia: Mapping[str, Any] | None) -> None:
+        for categoria, item in (sequencia or {}).items():
+            self.initial[f"{categoria}_posicoes"] = ", ".join(map(str, item.get("posicoes", [])))
+            self.initial[f"{categoria}_intervalo"] = item.get("intervalo")

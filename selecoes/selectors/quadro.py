@@ -1,0 +1,317 @@
+"""Quadro de reserva do edital, calculado pelo motor (art. 1º, §§ 1º a 3º; art. 3º; art. 7º).
+
+Todo número de reserva que aparece em tela ou em documento vem do motor
+(`selecoes.reserva`); aqui só convertemos modelos em entradas do motor e a
+saída do motor em estruturas fáceis de exibir.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from selecoes import reserva
+from selecoes.models import Selecao, VagaEstagio
+
+CATEGORIA_NEGROS = "negros"
+CATEGORIA_PCD = "pcd"
+PERCENTUAL_NEGROS = Decimal("30")
+"""Decreto nº 9.427/2018, art. 1º, caput: 30% das vagas aos negros."""
+
+ROTULOS_MODALIDADE = {
+    reserva.AC: "Ampla concorrência",
+    CATEGORIA_NEGROS: "Candidatos negros",
+    CATEGORIA_PCD: "Pessoas com deficiência",
+}
+SIGLAS_MODALIDADE = {reserva.AC: "AC", CATEGORIA_NEGROS: "N", CATEGORIA_PCD: "PcD"}
+
+
+@dataclass(frozen=True)
+class LinhaQuadro:
+    """Uma vaga de estágio no quadro de reserva (art. 1º, § 3º)."""
+
+    vaga: VagaEstagio
+    reservadas: dict[str, int]
+    """Por categoria: posições da categoria entre as `ofertadas` primeiras."""
+    ampla: int
+    """Vagas ofertadas de ampla concorrência: ofertadas − soma das reservadas."""
+    sequencia: tuple[str, ...]
+    """As primeiras posições de convocação: "AC", "negros", "pcd" (art. 3º)."""
+
+    @property
+    def ofertadas(self) -> int:
+        return self.vaga.vagas_ofertadas
+
+    @property
+    def posicoes(self) -> list[tuple[int, str]]:
+        """(número da posição, modalidade) para tabelas."""
+        return list(enumerate(self.sequencia, 1))
+
+
+@dataclass(frozen=True)
+class QuadroReserva:
+    """Quadro de reserva de uma seleção, calculado pelo motor."""
+
+    aplicavel: bool
+    motivo: str
+    """Frase em português citando o art. 7º e o art. 1º, § 1º."""
+    categorias: tuple[str, ...]
+    """Categorias na ordem de precedência: ("negros",) ou ("negros", "pcd")."""
+    percentuais: dict[str, Decimal]
+    linhas: tuple[LinhaQuadro, ...]
+    total_vagas: int
+    """N: soma das vagas ofertadas da seleção (art. 1º, § 1º)."""
+    total_reservadas: dict[str, int]
+    """Soma, por categoria, das vagas reservadas das vagas de estágio."""
+    reservadas_esperadas_negros: int
+    """arredondar(0,3 × N) quando a reserva se aplica; senão 0 (art. 1º, § 2º)."""
+    alerta_fracionamento: str | None
+    """Aviso do § 3º das regras (STF, ADC 41) quando o total por vaga é menor."""
+    regra_texto: str
+    """Regra de convocação em português simples, para o anexo do edital."""
+    explicita: bool = False
+    """O edital publica posições reservadas explícitas."""
+
+    @property
+    def total_ampla(self) -> int:
+        return sum(linha.ampla for linha in self.linhas)
+
+    @property
+    def rotulos(self) -> list[tuple[str, str]]:
+        return [(c, ROTULOS_MODALIDADE.get(c, c)) for c in self.categorias]
+
+    @property
+    def somente_cadastro_reserva(self) -> bool:
+        return bool(self.linhas) and self.total_vagas == 0
+
+
+def reservas_da_selecao(
+    *, reserva_pcd: bool, percentual_pcd: Decimal | None
+) -> list[reserva.Reserva]:
+    """Categorias em ordem de precedência: negros (art. 1º) e, se houver, PcD
+    (Lei nº 11.788/2008, art. 17, § 5º)."""
+    reservas = [reserva.Reserva(CATEGORIA_NEGROS, PERCENTUAL_NEGROS)]
+    if reserva_pcd:
+        reservas.append(reserva.Reserva(CATEGORIA_PCD, Decimal(percentual_pcd or 10)))
+    return reservas
+
+
+def sequencia_explicita_do_json(
+    dados: Mapping[str, Any] | None, categorias: Sequence[str]
+) -> reserva.SequenciaExplicita | None:
+    """Converte o JSON `Selecao.sequencia_explicita` no tipo do motor (art. 3º).
+
+    Levanta `reserva.EntradaInvalida` (com o campo) se faltar uma categoria
+    declarada, sobrar uma não declarada ou duas categorias disputarem a mesma posição.
+    """
+    if not dados:
+        return None
+    if not isinstance(dados, Mapping):
+        raise reserva.EntradaInvalida("sequencia_explicita", "deve ser um objeto por categoria.")
+    faltam = [c for c in categorias if c not in dados]
+    sobram = [c for c in dados if c not in categorias]
+    if faltam:
+        rotulo = reserva.rotulo_categoria(faltam[0])
+        raise reserva.EntradaInvalida(
+            faltam[0], f"informe também as posições reservadas a {rotulo}."
+        )
+    if sobram:
+        raise reserva.EntradaInvalida(
+            sobram[0], f'a categoria "{sobram[0]}" não é uma reserva desta seleção.'
+        )
+    itens = []
+    for categoria in categorias:
+        item = dados[categoria] or {}
+        posicoes = item.get("posicoes") or []
+        if not isinstance(posicoes, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in posicoes
+        ):
+            raise reserva.EntradaInvalida(categoria, "as posições devem ser números inteiros.")
+        itens.append(
+            reserva.PosicoesReservadas(categoria, tuple(posicoes), item.get("intervalo") or None)
+        )
+    return reserva.SequenciaExplicita(tuple(itens))
+
+
+def _ordinais(numeros: Sequence[int]) -> str:
+    itens = [f"{n}ª" for n in numeros]
+    if len(itens) <= 1:
+        return "".join(itens)
+    return ", ".join(itens[:-1]) + " e " + itens[-1]
+
+
+def _texto_sequencia_explicita(explicita: reserva.SequenciaExplicita) -> str:
+    partes = []
+    for item in explicita.itens:
+        texto = f"a {reserva.rotulo_categoria(item.categoria)}, a {_ordinais(item.posicoes)}"
+        if item.intervalo:
+            texto += f" e assim sucessivamente de {item.intervalo} em {item.intervalo}"
+        partes.append(texto)
+    return (
+        "O edital publica as posições de convocação reservadas em cada vaga de estágio (art. 3º): "
+        + "; ".join(partes)
+        + ". As demais posições são de ampla concorrência."
+    )
+
+
+def _texto_sequencia_padrao(reservas: Sequence[reserva.Reserva], sequencia: Sequence[str]) -> str:
+    negros = [n for n, m in enumerate(sequencia, 1) if m == CATEGORIA_NEGROS]
+    texto = (
+        "O decreto manda alternar e respeitar a proporção (art. 3º), sem fixar posições. "
+        "Este edital adota a regra: em cada vaga de estágio, depois de qualquer número de "
+        "convocações, o número de convocações reservadas a candidatos negros é 30% desse "
+        "número, arredondado como manda o decreto (fração igual ou maior que 0,5 para cima, "
+        "menor que 0,5 para baixo — art. 1º, § 2º)"
+    )
+    if len(reservas) > 1:
+        pcd = reservas[1].percentual
+        texto += (
+            f"; o mesmo vale para pessoas com deficiência, com {pcd.normalize():f}% (Lei nº "
+            "11.788/2008, art. 17, § 5º), e, quando as duas reservas pedem a mesma posição, "
+            "ela vai aos candidatos negros e a de pessoas com deficiência passa à seguinte"
+        )
+    texto += ". Cada posição sem reserva pendente é de ampla concorrência."
+    if negros:
+        texto += f" Assim, são reservadas a candidatos negros a {_ordinais(negros)} posições"
+        pcd_pos = [n for n, m in enumerate(sequencia, 1) if m == CATEGORIA_PCD]
+        if pcd_pos:
+            texto += f", e a pessoas com deficiência a {_ordinais(pcd_pos)}"
+        texto += ", e assim por diante pela mesma regra."
+    return texto
+
+
+REGRAS_DE_PREENCHIMENTO = (
+    "As vagas de ampla concorrência vão aos mais bem classificados, sejam ou não candidatos "
+    "negros; o candidato negro aprovado dentro das vagas de ampla concorrência não ocupa vaga "
+    "reservada (art. 4º, § 1º). As vagas reservadas vão aos candidatos que optaram pela reserva, "
+    "na ordem da classificação única da vaga de estágio (art. 4º, caput). Na desistência de "
+    "candidato negro aprovado em vaga reservada, ela é preenchida pelo candidato negro "
+    "classificado logo depois (art. 4º, § 2º). Se faltarem candidatos negros aprovados, a vaga "
+    "reservada é revertida à ampla concorrência e preenchida pelo próximo aprovado, na ordem "
+    "de classificação (art. 4º, § 3º). Quem for eliminado por declaração falsa sai de todas as "
+    "listas e, se já contratado, é desligado (art. 2º, parágrafo único)."
+)
+
+ESCOLHAS_DO_SISTEMA = (
+    "Escolhas de interpretação adotadas onde o decreto é omisso: (1) o número de vagas da "
+    "seleção (art. 1º, § 1º) é a soma das vagas ofertadas em todas as vagas de estágio; "
+    "(2) seleção somente para cadastro de reserva (nenhuma vaga ofertada de início) aplica a "
+    "reserva às vagas que surgirem, pela mesma sequência; (3) a cada nova convocação, o "
+    "conjunto de convocados é exatamente o que o decreto daria para aquele número de vagas, de "
+    "modo que um candidato negro chamado em vaga reservada pode passar a contar na ampla "
+    "concorrência quando as vagas de ampla concorrência alcançam sua classificação — o "
+    "histórico guarda a modalidade em que foi chamado."
+)
+
+
+def _regra_texto(
+    aplicacao: reserva.Aplicabilidade,
+    reservas: Sequence[reserva.Reserva],
+    explicita: reserva.SequenciaExplicita | None,
+    sequencia_modelo: Sequence[str],
+) -> str:
+    if not aplicacao.aplicavel:
+        return (
+            f"{aplicacao.motivo} As convocações seguem apenas a ordem de classificação de "
+            "cada vaga de estágio."
+        )
+    if explicita is not None:
+        sequencia = _texto_sequencia_explicita(explicita)
+    else:
+        sequencia = _texto_sequencia_padrao(reservas, sequencia_modelo)
+    return " ".join([sequencia, REGRAS_DE_PREENCHIMENTO, ESCOLHAS_DO_SISTEMA])
+
+
+def _montar_quadro(
+    *,
+    data_publicacao: date,
+    vagas: Sequence[VagaEstagio],
+    reserva_pcd: bool,
+    percentual_pcd: Decimal | None,
+    sequencia_explicita: Mapping[str, Any] | None,
+    posicoes: int,
+) -> QuadroReserva:
+    reservas = reservas_da_selecao(reserva_pcd=reserva_pcd, percentual_pcd=percentual_pcd)
+    categorias = tuple(r.categoria for r in reservas)
+    explicita = sequencia_explicita_do_json(sequencia_explicita, categorias)
+    total = sum(v.vagas_ofertadas for v in vagas)
+    aplicacao = reserva.aplicabilidade(data_publicacao, total)
+    tabela = reserva.tabela_reserva(
+        reservas, [(v.codigo, v.vagas_ofertadas) for v in vagas], aplicacao, explicita
+    )
+    linhas = []
+    # A sequência (art. 3º) é a mesma em toda vaga de estágio da seleção.
+    seq = reserva.sequencia(reservas, posicoes, aplicacao.aplicavel, explicita)
+    for vaga, linha in zip(vagas, tabela.linhas, strict=True):
+        reservadas = dict(linha.reservadas)
+        linhas.append(
+            LinhaQuadro(
+                vaga=vaga,
+                reservadas=reservadas,
+                ampla=linha.ofertadas - sum(reservadas.values()),
+                sequencia=seq,
+            )
+        )
+    # A regra em texto lista as posições de uma vaga-modelo com 30 convocações.
+    modelo = reserva.sequencia(reservas, max(posicoes, 30), aplicacao.aplicavel, explicita)
+    return QuadroReserva(
+        aplicavel=aplicacao.aplicavel,
+        motivo=aplicacao.motivo,
+        categorias=categorias,
+        percentuais={r.categoria: r.percentual for r in reservas},
+        linhas=tuple(linhas),
+        total_vagas=tabela.total_vagas,
+        total_reservadas=dict(tabela.total_reservadas),
+        reservadas_esperadas_negros=dict(tabela.reservadas_na_selecao)[CATEGORIA_NEGROS],
+        alerta_fracionamento="\n\n".join(tabela.avisos) or None,
+        regra_texto=_regra_texto(aplicacao, reservas, explicita, modelo),
+        explicita=explicita is not None,
+    )
+
+
+def quadro_reserva(selecao: Selecao, *, posicoes: int = 20) -> QuadroReserva:
+    """Quadro de reserva do edital (art. 1º, §§ 1º a 3º; art. 3º; art. 7º).
+
+    `posicoes` é quantas posições da sequência de convocação cada linha traz
+    (20 na prévia, 30 no anexo do edital).
+    """
+    return _montar_quadro(
+        data_publicacao=selecao.data_publicacao_edital,
+        vagas=list(selecao.vagas.all()),
+        reserva_pcd=selecao.reserva_pcd,
+        percentual_pcd=selecao.percentual_pcd,
+        sequencia_explicita=selecao.sequencia_explicita,
+        posicoes=posicoes,
+    )
+
+
+def quadro_reserva_de_dados(
+    *,
+    data_publicacao: date,
+    vagas: Sequence[tuple[str, int]] | Sequence[VagaEstagio],
+    reserva_pcd: bool,
+    percentual_pcd: Decimal | None,
+    sequencia_explicita: Mapping[str, Any] | None,
+    posicoes: int = 20,
+) -> QuadroReserva:
+    """O mesmo quadro para dados ainda não salvos (prévia do formulário).
+
+    `vagas` são pares (código, vagas ofertadas) ou vagas não salvas; nas linhas,
+    `vaga` é sempre uma `VagaEstagio` (não salva quando veio de um par).
+    Levanta `reserva.EntradaInvalida` se a sequência explícita for inválida.
+    """
+    instancias = [
+        v if isinstance(v, VagaEstagio) else VagaEstagio(codigo=v[0], area="", vagas_ofertadas=v[1])
+        for v in vagas
+    ]
+    return _montar_quadro(
+        data_publicacao=data_publicacao,
+        vagas=instancias,
+        reserva_pcd=reserva_pcd,
+        percentual_pcd=percentual_pcd,
+        sequencia_explicita=sequencia_explicita,
+        posicoes=posicoes,
+    )

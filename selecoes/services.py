@@ -1,0 +1,487 @@
+"""Escritas de seleções: criar, editar o rascunho, publicar e retificar o edital.
+
+Depois de publicado, o edital só muda por retificação: uma nova versão numerada,
+com motivo e data, cujo conteúdo (retrato JSON com hash SHA-256) fica guardado
+ao lado das anteriores. Nada publicado é sobrescrito em silêncio.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import ProtectedError
+from django.utils import timezone
+
+from selecoes import auditoria, reserva
+from selecoes.acesso import Usuario
+from selecoes.models import (
+    CriterioAvaliacao,
+    CriterioDesempate,
+    Orgao,
+    Selecao,
+    SituacaoSelecao,
+    VagaEstagio,
+    VersaoEdital,
+)
+from selecoes.selectors import quadro_reserva, reservas_da_selecao, sequencia_explicita_do_json
+
+FORMATO_SNAPSHOT = 1
+POSICOES_NO_ANEXO = 30
+
+CAMPOS_SELECAO = (
+    "titulo",
+    "numero_edital",
+    "data_publicacao_edital",
+    "inscricoes_inicio",
+    "inscricoes_fim",
+    "validade_meses",
+    "descricao",
+    "requisitos",
+    "reserva_pcd",
+    "percentual_pcd",
+    "sequencia_explicita",
+    "criterios_desempate",
+)
+CAMPOS_VAGA = (
+    "codigo",
+    "area",
+    "curso",
+    "nivel",
+    "municipio",
+    "uf",
+    "carga_horaria_semanal",
+    "valor_bolsa",
+    "auxilio_transporte",
+    "vagas_ofertadas",
+    "requisitos",
+)
+CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
+
+SITUACOES_RETIFICAVEIS = (
+    SituacaoSelecao.PUBLICADA,
+    SituacaoSelecao.EM_CLASSIFICACAO,
+    SituacaoSelecao.RESULTADO_PRELIMINAR,
+    SituacaoSelecao.RESULTADO_FINAL,
+)
+
+
+@dataclass(frozen=True)
+class DadosEdital:
+    """Conteúdo editável de um edital: a seleção, suas vagas e critérios.
+
+    `selecao` tem as chaves de `CAMPOS_SELECAO`; cada vaga, as de `CAMPOS_VAGA`
+    (e `id` quando já existe); cada critério, as de `CAMPOS_CRITERIO` (e `id`).
+    A ordem das listas é a ordem de exibição.
+    """
+
+    selecao: Mapping[str, Any]
+    vagas: Sequence[Mapping[str, Any]]
+    criterios: Sequence[Mapping[str, Any]] = field(default=())
+
+
+def dados_da_selecao(selecao: Selecao) -> DadosEdital:
+    """O conteúdo atual, pronto para `dataclasses.replace` e `retificar_selecao`."""
+    return DadosEdital(
+        selecao={c: getattr(selecao, c) for c in CAMPOS_SELECAO},
+        vagas=[
+            {"id": v.pk, **{c: getattr(v, c) for c in CAMPOS_VAGA}} for v in selecao.vagas.all()
+        ],
+        criterios=[
+            {"id": c.pk, **{k: getattr(c, k) for k in CAMPOS_CRITERIO}}
+            for c in selecao.criterios.all()
+        ],
+    )
+
+
+# ---------------------------------------------------------------- validação
+
+
+class ErroDesempate(NamedTuple):
+    posicao: int
+    """1 = primeiro critério."""
+    campo: str
+    """"criterio" ou "parametro"."""
+    mensagem: str
+
+
+def erros_criterios_desempate(
+    criterios: Sequence[Mapping[str, Any]], codigos_avaliacao: Sequence[str]
+) -> list[ErroDesempate]:
+    """Critérios de desempate em ordem (regras, § 5): da lista do sistema, sem
+    repetição, `nota_criterio` com um critério de avaliação existente e o
+    sorteio público por último (depois dele não há empate possível).
+    """
+    if not criterios:
+        return [ErroDesempate(1, "criterio", "1º critério de desempate: escolha ao menos um.")]
+    erros: list[ErroDesempate] = []
+    vistos: set[tuple[str, str]] = set()
+    validos = set(CriterioDesempate.values)
+    for i, item in enumerate(criterios, 1):
+        criterio = item.get("criterio", "")
+        parametro = item.get("parametro", "") or ""
+        prefixo = f"{i}º critério de desempate"
+        if criterio not in validos:
+            erros.append(
+                ErroDesempate(i, "criterio", f"{prefixo}: “{criterio}” não é um critério da lista.")
+            )
+            continue
+        if criterio == CriterioDesempate.NOTA_CRITERIO:
+            if not parametro:
+                erros.append(
+                    ErroDesempate(
+                        i,
+                        "parametro",
+                        f"{prefixo}: informe o código do critério de avaliação cuja nota "
+                        "desempata.",
+                    )
+                )
+            elif parametro not in codigos_avaliacao:
+                erros.append(
+                    ErroDesempate(
+                        i,
+                        "parametro",
+                        f"{prefixo}: o critério de avaliação “{parametro}” não existe nesta "
+                        "seleção.",
+                    )
+                )
+        chave = (criterio, parametro if criterio == CriterioDesempate.NOTA_CRITERIO else "")
+        if chave in vistos:
+            erros.append(ErroDesempate(i, "criterio", f"{prefixo}: repete um critério anterior."))
+        vistos.add(chave)
+        if criterio == CriterioDesempate.SORTEIO and i != len(criterios):
+            erros.append(
+                ErroDesempate(
+                    i, "criterio", f"{prefixo}: o sorteio público deve ser o último critério."
+                )
+            )
+    return erros
+
+
+def pendencias_para_publicar(selecao: Selecao, *, agora: datetime) -> list[str]:
+    """O que impede a publicação, em frases que nomeiam o campo."""
+    pendencias: list[str] = []
+    if selecao.situacao != SituacaoSelecao.RASCUNHO:
+        return ["A seleção já foi publicada; alterações só por retificação."]
+    pendencias.extend(_erros_conteudo(selecao))
+    if selecao.inscricoes_fim <= agora:
+        pendencias.append(
+            "Fim das inscrições: a data já passou; ajuste o período antes de publicar."
+        )
+    return pendencias
+
+
+def _erros_conteudo(selecao: Selecao) -> list[str]:
+    erros: list[str] = []
+    vagas = list(selecao.vagas.all())
+    if not vagas:
+        erros.append("Vagas de estágio: cadastre ao menos uma vaga.")
+    inicio_local = timezone.localtime(selecao.inscricoes_inicio).date()
+    if selecao.data_publicacao_edital > inicio_local:
+        erros.append(
+            "Início das inscrições: deve ser no dia da publicação do edital ou depois dele."
+        )
+    if selecao.inscricoes_fim <= selecao.inscricoes_inicio:
+        erros.append("Fim das inscrições: deve ser posterior ao início das inscrições.")
+    codigos = [c.codigo for c in selecao.criterios.all()]
+    erros.extend(
+        e.mensagem for e in erros_criterios_desempate(selecao.criterios_desempate or [], codigos)
+    )
+    reservas = reservas_da_selecao(
+        reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd
+    )
+    try:
+        sequencia_explicita_do_json(selecao.sequencia_explicita, [r.categoria for r in reservas])
+    except reserva.EntradaInvalida as erro:
+        erros.append(f"Sequência explícita de vagas reservadas: {erro.mensagem}")
+    return erros
+
+
+# ---------------------------------------------------------------- retrato
+
+
+def _valor_json(valor: Any) -> Any:
+    if isinstance(valor, datetime):
+        return timezone.localtime(valor).isoformat()
+    if isinstance(valor, date):
+        return valor.isoformat()
+    if isinstance(valor, Decimal):
+        return str(valor)
+    return valor
+
+
+def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
+    """Retrato JSON do que os candidatos leem: seleção, vagas, critérios e o
+    quadro de reserva calculado pelo motor (art. 1º, § 3º; art. 3º; art. 7º)."""
+    quadro = quadro_reserva(selecao, posicoes=POSICOES_NO_ANEXO)
+    return {
+        "formato": FORMATO_SNAPSHOT,
+        "selecao": {
+            "id": selecao.pk,
+            "orgao": str(selecao.orgao),
+            **{c: _valor_json(getattr(selecao, c)) for c in CAMPOS_SELECAO},
+        },
+        "criterios_avaliacao": [
+            {c: _valor_json(getattr(cr, c)) for c in CAMPOS_CRITERIO}
+            for cr in selecao.criterios.all()
+        ],
+        "vagas": [
+            {c: _valor_json(getattr(v, c)) for c in CAMPOS_VAGA} for v in selecao.vagas.all()
+        ],
+        "reserva": {
+            "aplicavel": quadro.aplicavel,
+            "motivo": quadro.motivo,
+            "categorias": list(quadro.categorias),
+            "percentuais": {c: str(p) for c, p in quadro.percentuais.items()},
+            "total_vagas": quadro.total_vagas,
+            "total_reservadas": quadro.total_reservadas,
+            "reservadas_esperadas_negros": quadro.reservadas_esperadas_negros,
+            "alerta_fracionamento": quadro.alerta_fracionamento,
+            "regra_texto": quadro.regra_texto,
+            "vagas": [
+                {
+                    "codigo": linha.vaga.codigo,
+                    "ofertadas": linha.ofertadas,
+                    "reservadas": linha.reservadas,
+                    "ampla": linha.ampla,
+                    "sequencia": list(linha.sequencia),
+                }
+                for linha in quadro.linhas
+            ],
+        },
+    }
+
+
+def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
+    """SHA-256 do JSON canônico (chaves ordenadas, sem espaços, UTF-8)."""
+    texto = json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(texto.encode("utf-8")).hexdigest()
+
+
+# ---------------------------------------------------------------- escrita
+
+
+def _aplicar_linhas(
+    existentes: Mapping[int, Any],
+    linhas: Sequence[Mapping[str, Any]],
+    campos: Sequence[str],
+    criar: Any,
+    rotulo: str,
+) -> None:
+    """Atualiza, cria e exclui as linhas filhas (vagas ou critérios) pela ordem dada."""
+    enviados = {linha["id"] for linha in linhas if linha.get("id")}
+    for pk, objeto in existentes.items():
+        if pk not in enviados:
+            try:
+                objeto.delete()
+            except ProtectedError:
+                raise ValidationError(
+                    f"{rotulo} “{objeto.codigo}”: já tem inscrições ou registros e não pode "
+                    "ser excluída."
+                ) from None
+    # Códigos podem trocar de linha; um código provisório evita colisão no meio.
+    for linha in linhas:
+        objeto = existentes.get(linha.get("id") or 0)
+        if objeto is not None and objeto.codigo != linha["codigo"]:
+            objeto.codigo = f"~{objeto.pk}"
+            objeto.save(update_fields=["codigo"])
+    for ordem, linha in enumerate(linhas):
+        objeto = existentes.get(linha.get("id") or 0) or criar()
+        for campo in campos:
+            setattr(objeto, campo, linha[campo])
+        objeto.ordem = ordem
+        objeto.full_clean(exclude=["selecao"])
+        objeto.save()
+
+
+def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
+    for campo in CAMPOS_SELECAO:
+        if campo in dados.selecao:
+            setattr(selecao, campo, dados.selecao[campo])
+    if not selecao.reserva_pcd and selecao.sequencia_explicita:
+        selecao.sequencia_explicita = {
+            k: v for k, v in selecao.sequencia_explicita.items() if k != "pcd"
+        }
+    selecao.full_clean(exclude=["orgao", "criado_por"], validate_unique=False)
+    selecao.save()
+    _aplicar_linhas(
+        {v.pk: v for v in selecao.vagas.all()},
+        dados.vagas,
+        CAMPOS_VAGA,
+        lambda: VagaEstagio(selecao=selecao),
+        "Vaga",
+    )
+    _aplicar_linhas(
+        {c.pk: c for c in selecao.criterios.all()},
+        dados.criterios,
+        CAMPOS_CRITERIO,
+        lambda: CriterioAvaliacao(selecao=selecao),
+        "Critério de avaliação",
+    )
+    # Relê do banco: o retrato usa os valores como gravados (ex.: 10 → 10.00).
+    selecao.refresh_from_db()
+
+
+def _autor(usuario: Usuario | None) -> Any:
+    return usuario if usuario is not None and usuario.is_authenticated else None
+
+
+def _resumo(selecao: Selecao) -> dict[str, Any]:
+    return {
+        "numero_edital": selecao.numero_edital,
+        "situacao": selecao.situacao,
+        "versao": selecao.versao,
+        "vagas": {v.codigo: v.vagas_ofertadas for v in selecao.vagas.all()},
+    }
+
+
+@transaction.atomic
+def criar_selecao(*, orgao: Orgao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
+    """Cria a seleção em rascunho, com suas vagas e critérios."""
+    selecao = Selecao(orgao=orgao, criado_por=_autor(usuario))
+    _aplicar_dados(selecao, dados)
+    auditoria.registrar(
+        acao="selecao.criar",
+        objeto=selecao,
+        descricao=f"Seleção criada em rascunho: {selecao}",
+        usuario=usuario,
+        selecao=selecao,
+        depois=_resumo(selecao),
+    )
+    return selecao
+
+
+@transaction.atomic
+def atualizar_rascunho(*, selecao: Selecao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
+    """Edita uma seleção ainda não publicada. Publicada, só por retificação."""
+    selecao = Selecao.objects.select_for_update().get(pk=selecao.pk)
+    if selecao.situacao != SituacaoSelecao.RASCUNHO:
+        raise ValidationError(
+            "O edital já foi publicado: vagas, reservas e datas só mudam por retificação."
+        )
+    antes = _resumo(selecao)
+    _aplicar_dados(selecao, dados)
+    auditoria.registrar(
+        acao="selecao.editar",
+        objeto=selecao,
+        descricao=f"Rascunho editado: {selecao}",
+        usuario=usuario,
+        selecao=selecao,
+        antes=antes,
+        depois=_resumo(selecao),
+    )
+    return selecao
+
+
+@transaction.atomic
+def publicar_selecao(*, selecao: Selecao, usuario: Usuario | None, agora: datetime) -> VersaoEdital:
+    """Publica o edital (versão 1) e congela vagas, reservas e datas.
+
+    Levanta `ValidationError` com todas as pendências, cada uma nomeando o campo.
+    """
+    selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+    pendencias = pendencias_para_publicar(selecao, agora=agora)
+    if pendencias:
+        raise ValidationError(pendencias)
+    selecao.situacao = SituacaoSelecao.PUBLICADA
+    selecao.versao = 1
+    selecao.publicada_em = agora
+    selecao.save(update_fields=["situacao", "versao", "publicada_em", "atualizado_em"])
+    conteudo = snapshot_edital(selecao)
+    versao = VersaoEdital.objects.create(
+        selecao=selecao,
+        numero=1,
+        publicada_em=agora,
+        publicada_por=_autor(usuario),
+        conteudo=conteudo,
+        hash_conteudo=hash_conteudo(conteudo),
+    )
+    auditoria.registrar(
+        acao="selecao.publicar",
+        objeto=versao,
+        descricao=f"Edital publicado (versão 1): {selecao}",
+        usuario=usuario,
+        selecao=selecao,
+        antes={"situacao": SituacaoSelecao.RASCUNHO},
+        depois={"situacao": selecao.situacao, "versao": 1, "hash": versao.hash_conteudo},
+    )
+    return versao
+
+
+@transaction.atomic
+def retificar_selecao(
+    *,
+    selecao: Selecao,
+    usuario: Usuario | None,
+    motivo: str,
+    data_retificacao: date,
+    dados: DadosEdital,
+    agora: datetime | None = None,
+) -> VersaoEdital:
+    """Retificação do edital: aplica `dados` e grava a versão n + 1 com motivo e data.
+
+    As versões anteriores continuam guardadas e comparáveis; uma retificação
+    sem nenhuma mudança é recusada, assim como uma sem motivo.
+    """
+    agora = agora or timezone.now()
+    selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+    motivo = (motivo or "").strip()
+    erros = []
+    if selecao.situacao not in SITUACOES_RETIFICAVEIS:
+        erros.append(
+            "Só é possível retificar um edital publicado e ainda não encerrado "
+            f"(situação atual: {selecao.get_situacao_display().lower()})."
+        )
+    if not motivo:
+        erros.append("Motivo da retificação: informe o motivo.")
+    if data_retificacao is None:
+        erros.append("Data da retificação: informe a data.")
+    elif data_retificacao < selecao.data_publicacao_edital:
+        erros.append(
+            "Data da retificação: não pode ser anterior à publicação do edital "
+            f"({selecao.data_publicacao_edital:%d/%m/%Y})."
+        )
+    if erros:
+        raise ValidationError(erros)
+    anterior = selecao.versoes.order_by("-numero").first()
+    _aplicar_dados(selecao, dados)
+    erros = _erros_conteudo(selecao)
+    if erros:
+        raise ValidationError(erros)
+    conteudo = snapshot_edital(selecao)
+    hash_novo = hash_conteudo(conteudo)
+    if anterior is not None and anterior.hash_conteudo == hash_novo:
+        raise ValidationError(
+            f"Nenhuma alteração em relação à versão {anterior.numero}: não há o que retificar."
+        )
+    numero = selecao.versao + 1
+    selecao.versao = numero
+    selecao.save(update_fields=["versao", "atualizado_em"])
+    versao = VersaoEdital.objects.create(
+        selecao=selecao,
+        numero=numero,
+        motivo=motivo,
+        data_retificacao=data_retificacao,
+        publicada_em=agora,
+        publicada_por=_autor(usuario),
+        conteudo=conteudo,
+        hash_conteudo=hash_novo,
+    )
+    auditoria.registrar(
+        acao="selecao.retificar",
+        objeto=versao,
+        descricao=f"Edital retificado (versão {numero}): {selecao}",
+        usuario=usuario,
+        selecao=selecao,
+        antes={"versao": numero - 1, "hash": anterior.hash_conteudo if anterior else ""},
+        depois={"versao": numero, "hash": hash_novo},
+        motivo=motivo,
+    )
+    return versao
