@@ -57,6 +57,7 @@ CONSTRUTORES: dict[str, str] = {
     TipoDocumento.ANEXO_EDITAL: "relatorios.documentos.anexo_edital",
     TipoDocumento.RESULTADO: "relatorios.documentos.lista_resultado",
     TipoDocumento.COMPROVANTE: "relatorios.documentos.comprovante_inscricao",
+    TipoDocumento.RELATORIO_ANUAL: "relatorios.selectors.documento_relatorio_anual",
 }
 
 

@@ -19,6 +19,7 @@ from datetime import date
 from django.core.exceptions import PermissionDenied
 from django.db.models import BooleanField, Case, Count, F, Q, QuerySet, Value, When
 from django.db.models.functions import ExtractYear
+from django.utils import timezone
 
 from candidatos.models import (
     Convocacao,
@@ -32,8 +33,11 @@ from relatorios.aprendizes import (
     EmpresaCandidata,
     calcular_cota,
 )
+from relatorios.documentos import Conteudo
 from relatorios.indicadores import (
     LIMITE_SUPRESSAO,
+    SUBTOTAL,
+    TOTAL,
     ContratoEmpresa,
     Dados,
     GrupoConvocacoes,
@@ -45,7 +49,8 @@ from relatorios.indicadores import (
     orgaos_do_ano,
 )
 from relatorios.indicadores.painel import Painel
-from relatorios.models import EmpresaTerceirizada, PerfilMonitoramento
+from relatorios.models import Documento, EmpresaTerceirizada, PerfilMonitoramento, TipoDocumento
+from relatorios.services import documento_solicitar
 from selecoes import acesso
 from selecoes.models import UF, NivelEnsino, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
 
@@ -92,6 +97,14 @@ def escopo_monitoramento(usuario: acesso.Usuario) -> EscopoMonitoramento:
     )
 
 
+Ids = Sequence[int] | None
+"""Órgãos a consultar; ``None`` = todos."""
+
+
+def _dos_orgaos(caminho: str, orgao_ids: Ids) -> Q:
+    return Q() if orgao_ids is None else Q(**{f"{caminho}__in": list(orgao_ids)})
+
+
 def _filtro_vaga(prefixo: str, nivel: str, uf: str) -> Q:
     q = Q()
     if nivel:
@@ -101,8 +114,8 @@ def _filtro_vaga(prefixo: str, nivel: str, uf: str) -> Q:
     return q
 
 
-def _selecoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[SelecaoDados]:
-    selecoes = Selecao.objects.publicadas().filter(orgao_id__in=orgao_ids)
+def _selecoes(orgao_ids: Ids, nivel: str, uf: str) -> list[SelecaoDados]:
+    selecoes = Selecao.objects.publicadas().filter(_dos_orgaos("orgao_id", orgao_ids))
     vagas_por_selecao: dict[int, list[VagaDados]] = {}
     filtro = _filtro_vaga("", nivel, uf)
     no_filtro = (
@@ -139,10 +152,10 @@ def _selecoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[SelecaoDado
     ]
 
 
-def _inscricoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[GrupoInscricoes]:
+def _inscricoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoInscricoes]:
     linhas = (
         Inscricao.objects.vigentes()
-        .filter(selecao__orgao_id__in=orgao_ids)
+        .filter(_dos_orgaos("selecao__orgao_id", orgao_ids))
         .exclude(selecao__situacao=SituacaoSelecao.RASCUNHO)
         .filter(_filtro_vaga("vaga__", nivel, uf))
         .values(
@@ -161,11 +174,11 @@ def _inscricoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[GrupoInsc
     return [GrupoInscricoes(**linha) for linha in linhas]
 
 
-def _convocacoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[GrupoConvocacoes]:
+def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:
     negra = Q(inscricao__cor_raca__in=["preta", "parda"])
     tce = Q(data_inicio__isnull=False) & ~Q(numero_tce="")
     linhas = (
-        Convocacao.objects.filter(vaga__selecao__orgao_id__in=orgao_ids)
+        Convocacao.objects.filter(_dos_orgaos("vaga__selecao__orgao_id", orgao_ids))
         .exclude(vaga__selecao__situacao=SituacaoSelecao.RASCUNHO)
         .filter(_filtro_vaga("vaga__", nivel, uf))
         .values(
@@ -185,12 +198,11 @@ def _convocacoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[GrupoCon
     return [GrupoConvocacoes(**linha) for linha in linhas]
 
 
-def _eliminacoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[tuple[int, int, int]]:
+def _eliminacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[tuple[int, int, int]]:
     """Art. 2º, parágrafo único: processos procedentes, uma vez por inscrição."""
     linhas = (
-        ProcessoEliminacao.objects.filter(
-            situacao=SituacaoProcesso.PROCEDENTE, inscricao__selecao__orgao_id__in=orgao_ids
-        )
+        ProcessoEliminacao.objects.filter(situacao=SituacaoProcesso.PROCEDENTE)
+        .filter(_dos_orgaos("inscricao__selecao__orgao_id", orgao_ids))
         .filter(_filtro_vaga("inscricao__vaga__", nivel, uf))
         .values(
             ano=ExtractYear("inscricao__selecao__data_publicacao_edital"),
@@ -202,11 +214,11 @@ def _eliminacoes(orgao_ids: Sequence[int], nivel: str, uf: str) -> list[tuple[in
     return [(l["ano"], l["orgao"], l["total"]) for l in linhas]  # noqa: E741
 
 
-def _contratos(orgao_ids: Sequence[int]) -> list[ContratoEmpresa]:
+def _contratos(orgao_ids: Ids) -> list[ContratoEmpresa]:
     """Art. 6º: cada contrato conta uma vez por ano, pela comprovação mais recente."""
     linhas = (
         EmpresaTerceirizada.objects.com_contrato()
-        .filter(orgao_id__in=orgao_ids)
+        .filter(_dos_orgaos("orgao_id", orgao_ids))
         .order_by("data_referencia")
         .values_list(
             "orgao_id",
@@ -225,12 +237,12 @@ def _contratos(orgao_ids: Sequence[int]) -> list[ContratoEmpresa]:
     return list(ultimos.values())
 
 
-def dados_indicadores(*, orgao_ids: Sequence[int], nivel: str = "", uf: str = "") -> Dados:
+def dados_indicadores(*, orgao_ids: Ids, nivel: str = "", uf: str = "") -> Dados:
     """Tudo o que os indicadores precisam em seis consultas agregadas (nenhuma por linha).
 
     Os contratos do art. 6º não têm nível nem UF: o filtro não se aplica a eles.
     """
-    ids = list(orgao_ids)
+    ids = None if orgao_ids is None else list(orgao_ids)
     return Dados(
         selecoes=_selecoes(ids, nivel, uf),
         inscricoes=_inscricoes(ids, nivel, uf),
@@ -301,9 +313,18 @@ def painel_monitoramento(
     se subtraiam)."""
     anos = anos_com_dados(escopo.orgao_ids)
     ano = ano if ano in anos else ano_padrao(anos, hoje)
-    dados = dados_indicadores(orgao_ids=escopo.orgao_ids, nivel=nivel, uf=uf)
-    cubo = montar_cubo(dados)
     suprimir = escopo.suprimir if suprimir is None else suprimir
+    # Com supressão, o cálculo é sempre sobre todos os órgãos: o padrão de células
+    # omitidas de um órgão é o mesmo em qualquer tela ou documento (ver a doc).
+    global_ = suprimir and not escopo.monitoramento
+    ids = None if (escopo.monitoramento or global_) else escopo.orgao_ids
+    cubo = montar_cubo(dados_indicadores(orgao_ids=ids, nivel=nivel, uf=uf))
+    if global_:
+        proprios = escopo.orgao_ids
+        chave_total = SUBTOTAL if len(proprios) > 1 else proprios[0]
+    else:
+        chave_total = TOTAL
+    visiveis = set(escopo.orgao_ids)
     return Painel(
         escopo=escopo,
         ano=ano,
@@ -312,10 +333,18 @@ def painel_monitoramento(
         nivel=nivel,
         uf=uf,
         suprimir=suprimir,
-        cels=celulas(cubo, suprimir_pequenas=suprimir),
-        orgaos_do_ano=tuple(
-            sorted(orgaos_do_ano(cubo, ano), key=lambda o: escopo.siglas.get(o, ""))
+        cels=celulas(
+            cubo,
+            suprimir_pequenas=suprimir,
+            subconjunto=escopo.orgao_ids if chave_total == SUBTOTAL else (),
         ),
+        orgaos_do_ano=tuple(
+            sorted(
+                (o for o in orgaos_do_ano(cubo, ano) if o in visiveis),
+                key=lambda o: escopo.siglas.get(o, ""),
+            )
+        ),
+        chave_total=chave_total,
     )
 
 
@@ -353,3 +382,80 @@ def contexto_relatorio_anual(
         "uf_rotulo": UF(uf).label if uf else "",
         "base_legal_art6": BASE_LEGAL,
     }
+
+
+def documento_relatorio_anual(documento: Documento) -> Conteudo:
+    """Construtor do tipo ``relatorio_anual`` no registro de ``relatorios.documentos``.
+
+    ``documento.parametros``: ``ano``, ``orgao_ids`` (``None`` = todos os órgãos),
+    ``orgao_id`` (órgão exibido ou ``None``), ``nivel`` e ``uf``.
+    """
+    p = documento.parametros
+    contexto = contexto_relatorio_anual(
+        orgao_ids=p.get("orgao_ids"),
+        ano=int(p["ano"]),
+        orgao_id=p.get("orgao_id"),
+        nivel=p.get("nivel", ""),
+        uf=p.get("uf", ""),
+        hoje=timezone.localdate(),
+    )
+    return Conteudo(
+        template="relatorios/pdf/relatorio_anual.html",
+        titulo=documento.titulo,
+        contexto=contexto,
+    )
+
+
+def relatorios_anuais(escopo: EscopoMonitoramento) -> QuerySet[Documento]:
+    """PDFs do relatório anual que o usuário pode abrir (os mais recentes primeiro)."""
+    documentos = Documento.objects.filter(tipo=TipoDocumento.RELATORIO_ANUAL)
+    if not escopo.monitoramento:
+        documentos = documentos.filter(orgao_id__in=escopo.orgao_ids)
+    return documentos.select_related("orgao").order_by("-solicitado_em")
+
+
+def _orgao_do_relatorio(painel: Painel, usuario: acesso.Usuario) -> Orgao | None:
+    """O órgão do PDF; ``None`` = todos (só o monitoramento). Levanta ``ValueError``
+    com a explicação quando o usuário não pode pedir este relatório."""
+    if painel.escopo.monitoramento:
+        return painel.orgao
+    orgao = painel.orgao or (painel.escopo.orgaos[0] if len(painel.escopo.orgaos) == 1 else None)
+    if orgao is None:
+        raise ValueError("Escolha um órgão no filtro para gerar o relatório anual em PDF.")
+    if acesso.papel_no_orgao(usuario, orgao) is not Papel.GESTOR:
+        raise ValueError("Somente gestores e a equipe de monitoramento geram o relatório em PDF.")
+    return orgao
+
+
+def pode_gerar_relatorio(painel: Painel, usuario: acesso.Usuario) -> bool:
+    try:
+        _orgao_do_relatorio(painel, usuario)
+    except ValueError:
+        return False
+    return True
+
+
+def relatorio_anual_solicitar(*, painel: Painel, usuario: acesso.Usuario) -> Documento:
+    """Pede (ou refaz, com os dados de agora) o PDF do relatório anual do painel."""
+    orgao = _orgao_do_relatorio(painel, usuario)
+    filtros = [NivelEnsino(painel.nivel).label if painel.nivel else "", painel.uf]
+    sufixo = "".join(f" — {f}" for f in filtros if f)
+    abrangencia = orgao.sigla if orgao else "todos os órgãos"
+    return documento_solicitar(
+        tipo=TipoDocumento.RELATORIO_ANUAL,
+        chave=(
+            f"relatorio_anual:{orgao.pk if orgao else 'todos'}:{painel.ano}:"
+            f"{painel.nivel or '-'}:{painel.uf or '-'}"
+        ),
+        titulo=f"Relatório anual de monitoramento {painel.ano} — {abrangencia}{sufixo}",
+        orgao=orgao,
+        parametros={
+            "ano": painel.ano,
+            "orgao_ids": [orgao.pk] if orgao else None,
+            "orgao_id": orgao.pk if orgao else None,
+            "nivel": painel.nivel,
+            "uf": painel.uf,
+        },
+        usuario=usuario,
+        motivo_regeneracao="Novo pedido: relatório refeito com os dados atuais.",
+    )

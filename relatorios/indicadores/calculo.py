@@ -17,6 +17,7 @@ from relatorios.indicadores.definicoes import (
     SITUACOES_APOS_CONTRATO,
     SITUACOES_DESISTENCIA,
     SITUACOES_DESLIGAMENTO,
+    SUBTOTAL,
     TOTAL,
 )
 from selecoes.reserva import (
@@ -244,6 +245,16 @@ def montar_cubo(dados: Dados) -> Cubo:
         totais[(ano, TOTAL)].update(contagens)
     cubo.update(totais)
     return dict(cubo)
+
+
+def acrescentar_subtotal(cubo: Cubo, orgaos: Iterable[int]) -> Cubo:
+    """Linha (ano, SUBTOTAL) com a soma de ``orgaos`` em cada ano (sem alterar ``cubo``)."""
+    membros = set(orgaos)
+    novo: Cubo = dict(cubo)
+    for (ano, orgao), contagens in cubo.items():
+        if orgao in membros:
+            novo.setdefault((ano, SUBTOTAL), Counter()).update(contagens)
+    return novo
 
 
 def percentual(parte: int, todo: int) -> Decimal | None:

@@ -20,7 +20,11 @@ SITUACOES_APOS_CONTRATO = frozenset({"contratado", "desligado", "eliminado"})
 SITUACOES_DESLIGAMENTO = frozenset({"desligado", "eliminado"})
 
 TOTAL = None
-"""Chave de órgão da linha consolidada (soma dos órgãos do escopo)."""
+"""Chave de órgão da linha consolidada (soma de todos os órgãos do cubo)."""
+
+SUBTOTAL = -1
+"""Chave de órgão da soma dos órgãos de um usuário lotado em mais de um, quando a
+supressão é calculada sobre o cubo de todos os órgãos."""
 
 
 class Grupo(StrEnum):

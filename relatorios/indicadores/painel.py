@@ -51,10 +51,12 @@ class Painel:
     suprimir: bool
     cels: Celulas
     orgaos_do_ano: tuple[int, ...]
+    chave_total: int | None = TOTAL
+    """Linha "Total" do escopo: TOTAL, o único órgão do usuário ou SUBTOTAL."""
 
     @property
     def chave_orgao(self) -> int | None:
-        return self.orgao.pk if self.orgao else TOTAL
+        return self.orgao.pk if self.orgao else self.chave_total
 
     def celula(self, codigo: str, ano: int | None = None) -> Celula:
         vazia = Celula(None) if POR_CODIGO[codigo].percentual else Celula(0)
@@ -91,9 +93,10 @@ class Painel:
         linhas = [(siglas[o], self.ano, o) for o in self.orgaos_do_ano if o in siglas]
         return tabela_resumo(
             self.cels,
-            [*linhas, ("Total", self.ano, TOTAL)],
+            [*linhas, ("Total", self.ano, self.chave_total)],
             f"Indicadores por órgão em {self.ano}",
             "Órgão",
+            total_na_ultima=True,
         )
 
     def tabela_evolucao(self) -> Tabela:
@@ -111,7 +114,9 @@ class Painel:
         siglas = self.escopo.siglas
         colunas = [(siglas[o], self.ano, o) for o in self.orgaos_do_ano if o in siglas]
         return tabela_indicadores(
-            self.cels, [*colunas, ("Total", self.ano, TOTAL)], f"Indicadores de {self.ano}"
+            self.cels,
+            [*colunas, ("Total", self.ano, self.chave_total)],
+            f"Indicadores de {self.ano}",
         )
 
     def graficos(self) -> list[Grafico]:

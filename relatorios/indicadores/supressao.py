@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from relatorios.indicadores.calculo import Chave, Cubo, percentual
+from relatorios.indicadores.calculo import Chave, Cubo, acrescentar_subtotal, percentual
 from relatorios.indicadores.definicoes import (
     CONTAGENS,
     EQUACOES_DO_ORGAO,
@@ -17,6 +17,7 @@ from relatorios.indicadores.definicoes import (
     LIMITE_SUPRESSAO,
     OCULTO_NEGROS_NAO_OPTANTES,
     POR_CODIGO,
+    SUBTOTAL,
     TOTAL,
 )
 
@@ -140,13 +141,13 @@ def _escolher_secundaria(eq: Equacao, valores: Mapping[Any, int], desconhecidas:
     return min(candidatas, key=lambda c: c[:4])[4] if candidatas else None
 
 
-def equacoes_do_cubo(cubo: Cubo) -> list[Equacao]:
+def equacoes_do_cubo(cubo: Cubo, subconjunto: Collection[int] = ()) -> list[Equacao]:
     """Por (ano, órgão): as partições de ``EQUACOES_DO_ORGAO``; por ano e indicador de
-    pessoas: o consolidado é a soma dos órgãos."""
+    pessoas: o consolidado é a soma dos órgãos (e o SUBTOTAL, a soma do ``subconjunto``)."""
     equacoes: list[Equacao] = []
     orgaos_por_ano: dict[int, list[int]] = defaultdict(list)
     for ano, orgao in cubo:
-        if orgao is not TOTAL:
+        if orgao is not TOTAL and orgao != SUBTOTAL:
             orgaos_por_ano[ano].append(orgao)
     for ano, orgao in sorted(cubo, key=_ordem_chave):
         for total, partes in EQUACOES_DO_ORGAO:
@@ -156,31 +157,40 @@ def equacoes_do_cubo(cubo: Cubo) -> list[Equacao]:
                     total=None if total is None else (ano, orgao, total),
                 )
             )
+    pessoas = [c for c in CONTAGENS if POR_CODIGO[c].pessoas]
     for ano, orgaos in sorted(orgaos_por_ano.items()):
-        for codigo in CONTAGENS:
-            if POR_CODIGO[codigo].pessoas:
-                equacoes.append(
-                    Equacao(
-                        partes=tuple((ano, o, codigo) for o in sorted(orgaos)),
-                        total=(ano, TOTAL, codigo),
-                    )
+        somas = [(TOTAL, sorted(orgaos))]
+        if (ano, SUBTOTAL) in cubo:
+            somas.append((SUBTOTAL, sorted(o for o in orgaos if o in subconjunto)))
+        for chave_total, membros in somas:
+            equacoes.extend(
+                Equacao(
+                    partes=tuple((ano, o, codigo) for o in membros),
+                    total=(ano, chave_total, codigo),
                 )
+                for codigo in pessoas
+            )
     return equacoes
 
 
 def _ordem_chave(chave: Chave) -> tuple[int, int]:
     ano, orgao = chave
-    return (ano, -1 if orgao is None else orgao)
+    return (ano, -2 if orgao is None else orgao)
 
 
 Celulas = dict[tuple[int, int | None, str], Celula]
 
 
-def celulas(cubo: Cubo, *, suprimir_pequenas: bool) -> Celulas:
+def celulas(cubo: Cubo, *, suprimir_pequenas: bool, subconjunto: Collection[int] = ()) -> Celulas:
     """Todas as células exibíveis (contagens e percentuais), com o estado de supressão.
 
+    Com ``subconjunto`` (os órgãos de quem está lotado em mais de um), acrescenta a
+    linha SUBTOTAL e a protege no mesmo cálculo do cubo inteiro, para que a tela
+    dessa pessoa e a do monitoramento não se subtraiam.
     Percentual: omitido ("X") se o numerador ou o denominador estiver suprimido.
     """
+    if len(subconjunto) > 1:
+        cubo = acrescentar_subtotal(cubo, subconjunto)
     valores = {
         (ano, orgao, codigo): contagens.get(codigo, 0)
         for (ano, orgao), contagens in cubo.items()
@@ -189,7 +199,7 @@ def celulas(cubo: Cubo, *, suprimir_pequenas: bool) -> Celulas:
     if suprimir_pequenas:
         sensiveis = [k for k in valores if k[2] in POR_CODIGO and POR_CODIGO[k[2]].pessoas]
         ocultas = [k for k in valores if k[2] == OCULTO_NEGROS_NAO_OPTANTES]
-        supressao = suprimir(valores, sensiveis, equacoes_do_cubo(cubo), ocultas)
+        supressao = suprimir(valores, sensiveis, equacoes_do_cubo(cubo, subconjunto), ocultas)
     else:
         supressao = Supressao()
     resultado: Celulas = {}

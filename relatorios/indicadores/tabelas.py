@@ -86,8 +86,12 @@ def tabela_resumo(
     legenda: str,
     cabecalho_linha: str,
     codigos: Sequence[str] = COLUNAS_RESUMO,
+    *,
+    total_na_ultima: bool = False,
 ) -> Tabela:
-    """Uma linha por (ano, órgão) — a linha TOTAL em destaque —, uma coluna por indicador."""
+    """Uma linha por (ano, órgão), uma coluna por indicador; a última linha pode ser
+    a de total (em destaque)."""
+    ultima = len(linhas) - 1
     return Tabela(
         legenda,
         cabecalho_linha,
@@ -96,9 +100,9 @@ def tabela_resumo(
             LinhaTabela(
                 rotulo=rotulo,
                 celulas=tuple(_celula(cels, ano, orgao, c) for c in codigos),
-                total=orgao is TOTAL and cabecalho_linha == "Órgão",
+                total=total_na_ultima and n == ultima,
             )
-            for rotulo, ano, orgao in linhas
+            for n, (rotulo, ano, orgao) in enumerate(linhas)
         ),
     )
 

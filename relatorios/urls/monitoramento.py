@@ -13,6 +13,22 @@ urlpatterns = [
         name="exportar",
     ),
     path("relatorio-anual/", views.relatorio_anual, name="relatorio_anual"),
+    path("relatorio-anual/gerar/", views.relatorio_anual_gerar, name="relatorio_anual_gerar"),
+    path(
+        "relatorio-anual/<int:pk>/",
+        views.relatorio_anual_documento,
+        name="relatorio_anual_documento",
+    ),
+    path(
+        "relatorio-anual/<int:pk>/progresso/",
+        views.relatorio_anual_progresso,
+        name="relatorio_anual_progresso",
+    ),
+    path(
+        "relatorio-anual/<int:pk>/arquivo/",
+        views.relatorio_anual_arquivo,
+        name="relatorio_anual_arquivo",
+    ),
     path("empresas/", views.EmpresaListView.as_view(), name="empresas"),
     path("empresas/nova/", views.empresa_nova, name="empresa_nova"),
     path("empresas/priorizacao/", views.priorizacao, name="priorizacao"),

@@ -11,12 +11,12 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.generic import DetailView, ListView
 
 from candidatos.planilhas import escrever_csv, escrever_xlsx
@@ -26,7 +26,7 @@ from relatorios.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, priorizar
 from relatorios.forms import EmpresaTerceirizadaForm, FiltroMonitoramentoForm, PriorizacaoForm
 from relatorios.indicadores import LIMITE_SUPRESSAO, Tabela
 from relatorios.indicadores.painel import Painel, Planilha, tabela_priorizacao
-from relatorios.models import EmpresaTerceirizada
+from relatorios.models import Documento, EmpresaTerceirizada, StatusDocumento, TipoDocumento
 from selecoes import acesso
 
 TABELAS_EXPORTAVEIS = ("indicadores", "evolucao", "orgaos")
@@ -76,6 +76,8 @@ def painel(request: HttpRequest) -> HttpResponse:
             "resumo": dados.resumo(),
             "graficos": dados.graficos(),
             "ve_empresas": acesso.lotacoes(request.user).exists(),
+            "relatorios": selectors.relatorios_anuais(dados.escopo)[:10],
+            "pode_gerar": selectors.pode_gerar_relatorio(dados, request.user),
             "form": form,
             "limite": LIMITE_SUPRESSAO,
             "consulta": request.GET.urlencode(),
@@ -112,6 +114,83 @@ def relatorio_anual(request: HttpRequest) -> HttpResponse:
     )
     contexto["consulta"] = request.GET.urlencode()
     return render(request, "relatorios/monitoramento/relatorio_anual.html", contexto)
+
+
+def _documento_relatorio(request: HttpRequest, pk: int) -> Documento:
+    """Relatório anual: do monitoramento (todos) ou de gestor/auditor do órgão; senão 404."""
+    documento = get_object_or_404(
+        Documento.objects.select_related("orgao"), pk=pk, tipo=TipoDocumento.RELATORIO_ANUAL
+    )
+    if selectors.tem_perfil_monitoramento(request.user):
+        return documento
+    papel = acesso.papel_no_orgao(request.user, documento.orgao_id) if documento.orgao_id else None
+    if papel not in selectors.PAPEIS_PAINEL:
+        raise Http404
+    return documento
+
+
+@login_required
+@require_POST
+def relatorio_anual_gerar(request: HttpRequest) -> HttpResponse:
+    """Pede o PDF do relatório anual (gerado por Celery) com os filtros da tela."""
+    dados, _ = _painel(request)
+    try:
+        documento = selectors.relatorio_anual_solicitar(painel=dados, usuario=request.user)
+    except ValueError as erro:
+        messages.error(request, str(erro))
+        return redirect(f"{reverse('monitoramento:painel')}?{request.GET.urlencode()}")
+    return redirect("monitoramento:relatorio_anual_documento", pk=documento.pk)
+
+
+@login_required
+@require_GET
+def relatorio_anual_documento(request: HttpRequest, pk: int) -> HttpResponse:
+    documento = _documento_relatorio(request, pk)
+    return render(
+        request,
+        "relatorios/monitoramento/documento.html",
+        {
+            "documento": documento,
+            "url_progresso": reverse("monitoramento:relatorio_anual_progresso", args=[pk]),
+            "url_arquivo": reverse("monitoramento:relatorio_anual_arquivo", args=[pk]),
+            "pronto": bool(documento.arquivo),
+            "detalhes": True,
+        },
+    )
+
+
+@login_required
+@require_GET
+def relatorio_anual_progresso(request: HttpRequest, pk: int) -> JsonResponse:
+    documento = _documento_relatorio(request, pk)
+    resposta = JsonResponse(
+        {
+            "status": documento.status,
+            "status_texto": documento.get_status_display(),
+            "progresso": documento.progresso,
+            "desatualizado": documento.desatualizado,
+            "pronto": bool(documento.arquivo) and documento.status == StatusDocumento.PRONTO,
+            "url": reverse("monitoramento:relatorio_anual_arquivo", args=[pk]),
+            "mensagem": documento.mensagem_erro,
+        }
+    )
+    resposta["Cache-Control"] = "no-store"
+    return resposta
+
+
+@login_required
+@require_GET
+def relatorio_anual_arquivo(request: HttpRequest, pk: int) -> HttpResponse:
+    documento = _documento_relatorio(request, pk)
+    if not documento.arquivo:
+        return redirect("monitoramento:relatorio_anual_documento", pk=pk)
+    resposta = FileResponse(
+        documento.arquivo.open("rb"),
+        content_type="application/pdf",
+        filename=f"{slugify(documento.titulo) or 'relatorio-anual'}.pdf",
+    )
+    resposta["Cache-Control"] = "private, no-store, max-age=0"
+    return resposta
 
 
 # ------------------------------------------------------------------ art. 6º

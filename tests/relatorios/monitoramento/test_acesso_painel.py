@@ -1,6 +1,7 @@
 """Fronteiras de papel do painel (art. 5º) e das exportações."""
 
 import csv
+import datetime as dt
 import io
 
 import pytest
@@ -175,3 +176,47 @@ def test_relatorio_anual_da_gestora_tambem_suprime(client, alice, dados):
     html = client.get(reverse("monitoramento:relatorio_anual")).content.decode()
     assert "&lt; 5" in html
     assert "OUTRO" not in html
+
+
+def _estados(painel, orgao_id):
+    return {
+        codigo: painel.cels[(ano, o, codigo)].texto
+        for (ano, o, codigo) in painel.cels
+        if o == orgao_id and ano == 2026
+    }
+
+
+def test_supressao_igual_em_todas_as_telas_do_orgao(dados, orgao, outro_orgao, usuario_lotado):
+    """A auditora de um órgão vê, desse órgão, exatamente o que o monitoramento vê:
+    do contrário, juntando as duas telas, o total de todos os órgãos menos uma célula
+    visível só na tela do órgão revelaria uma célula pequena do outro."""
+    from relatorios import selectors
+
+    monitoramento = selectors.painel_monitoramento(
+        escopo=selectors.EscopoMonitoramento((orgao, outro_orgao), True, True),
+        hoje=dt.date(2026, 12, 1),
+    )
+    for alvo in (orgao, outro_orgao):
+        auditor = usuario_lotado(alvo, Papel.AUDITOR, f"auditor-{alvo.sigla}")
+        proprio = selectors.painel_monitoramento(
+            escopo=selectors.escopo_monitoramento(auditor), hoje=dt.date(2026, 12, 1)
+        )
+        assert proprio.chave_total == alvo.pk
+        assert _estados(proprio, alvo.pk) == _estados(monitoramento, alvo.pk)
+
+
+def test_subtotal_de_quem_esta_em_dois_orgaos_e_protegido(
+    dados, orgao, outro_orgao, usuario_lotado
+):
+    from relatorios import selectors
+    from relatorios.indicadores import SUBTOTAL
+    from tests.factories import LotacaoFactory
+
+    auditor = usuario_lotado(orgao, Papel.AUDITOR, "auditor-dois")
+    LotacaoFactory(usuario=auditor, orgao=outro_orgao, papel=Papel.AUDITOR)
+    painel = selectors.painel_monitoramento(
+        escopo=selectors.escopo_monitoramento(auditor), hoje=dt.date(2026, 12, 1)
+    )
+    assert painel.chave_total == SUBTOTAL
+    assert painel.celula("contratacoes").texto == "11"
+    assert painel.celula("desistencias").texto == "< 5"

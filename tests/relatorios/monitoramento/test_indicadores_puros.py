@@ -243,7 +243,12 @@ def test_tabelas_para_planilha():
         [["Seleções e vagas", "Seleções com edital publicado no ano", 1]],
     )
     resumo = tabela_resumo(
-        cels, [("Total", 2026, TOTAL)], "Por órgão", "Órgão", ["vagas_ofertadas"]
+        cels,
+        [("Total", 2026, TOTAL)],
+        "Por órgão",
+        "Órgão",
+        ["vagas_ofertadas"],
+        total_na_ultima=True,
     )
     assert resumo.para_planilha() == (["Órgão", "Vagas oferecidas"], [["Total", 5]])
     assert resumo.linhas[0].total
