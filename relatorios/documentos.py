@@ -106,6 +106,7 @@ def anexo_edital(documento: Documento) -> Conteudo:
             "versao": versao,
             "quadro": quadro,
             "linhas": [_linha_anexo(linha, quadro.categorias) for linha in quadro.linhas],
+            "totais_reservadas": [quadro.total_reservadas.get(c, 0) for c in quadro.categorias],
             "desempate": desempate,
         },
     )
@@ -369,7 +370,8 @@ def dividir(secoes: Sequence[Secao], linhas_por_parte: int) -> list[list[Secao]]
                             replace(secao, listas=tuple(listas), continuacao=secao_continua)
                         )
                     partes.append([])
-                    listas, ocupadas, secao_continua = [], 0, True
+                    secao_continua = secao_continua or bool(listas)
+                    listas, ocupadas = [], 0
                 livre = linhas_por_parte - ocupadas
                 listas.append(replace(lista, linhas=resto[:livre], continuacao=lista_continua))
                 ocupadas += len(resto[:livre])

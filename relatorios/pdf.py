@@ -27,6 +27,8 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NameObject, TextStringObject
 
 logger = logging.getLogger(__name__)
+# Uma linha de log por página diagramada afogaria o log dos workers.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 #: Endereço-base fictício dos documentos: caminhos relativos (``/static/…``) viram
 #: ``https://documento.invalid/static/…``, que o buscador resolve no disco local.
@@ -63,7 +65,9 @@ class BuscadorSeguro(weasyprint.URLFetcher):
             raise
 
     def _data(self, url: str) -> Any:
-        resposta = urllib.request.DataHandler().data_open(urllib.request.Request(url))
+        # Só o decodificador de ``data:`` do urllib, sem opener: não há rede nem arquivo.
+        pedido = urllib.request.Request(url)  # noqa: S310 - url começa com "data:"
+        resposta = urllib.request.DataHandler().data_open(pedido)
         return weasyprint.urls.URLFetcherResponse(
             url, resposta.read(), {"Content-Type": resposta.headers.get_content_type()}
         )
@@ -73,9 +77,7 @@ class BuscadorSeguro(weasyprint.URLFetcher):
         if caminho is None:
             raise UrlRecusada(f"Recurso fora dos arquivos estáticos do sistema: {url[:200]}")
         tipo = mimetypes.guess_type(caminho.name)[0] or "application/octet-stream"
-        return weasyprint.urls.URLFetcherResponse(
-            url, caminho.read_bytes(), {"Content-Type": tipo}
-        )
+        return weasyprint.urls.URLFetcherResponse(url, caminho.read_bytes(), {"Content-Type": tipo})
 
     def open(self, *args: Any, **kwargs: Any) -> Any:
         raise UrlRecusada("O buscador de PDF não abre URLs arbitrárias.")
@@ -158,9 +160,7 @@ def juntar(
     total = len(escritor.pages)
     carimbos = PdfReader(io.BytesIO(numeracao(total)))
     if len(carimbos.pages) != total:
-        raise ValueError(
-            f"A numeração tem {len(carimbos.pages)} páginas; o documento tem {total}."
-        )
+        raise ValueError(f"A numeração tem {len(carimbos.pages)} páginas; o documento tem {total}.")
     for pagina, carimbo in zip(escritor.pages, carimbos.pages, strict=True):
         pagina.merge_page(carimbo, over=True)
     escritor.add_metadata({"/Title": titulo, "/Producer": "WeasyPrint + pypdf"})

@@ -428,9 +428,7 @@ def _progresso(documento_id: int, geracao: int, valor: int) -> None:
     ).update(progresso=valor)
 
 
-def _html(
-    conteudo: documentos.Conteudo, parte: Mapping[str, Any], *, numerar_paginas: bool
-) -> str:
+def _html(conteudo: documentos.Conteudo, parte: Mapping[str, Any], *, numerar_paginas: bool) -> str:
     return render_to_string(
         conteudo.template,
         {

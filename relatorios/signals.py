@@ -40,9 +40,7 @@ def selecao_alterada(sender: type, instance: Selecao, **kw: Any) -> None:
 
 def vaga_alterada(sender: type, instance: VagaEstagio, **kw: Any) -> None:
     if not kw.get("raw"):
-        transaction.on_commit(
-            partial(services.ao_alterar_rascunho, selecao_id=instance.selecao_id)
-        )
+        transaction.on_commit(partial(services.ao_alterar_rascunho, selecao_id=instance.selecao_id))
 
 
 def inscricao_alterada(sender: type, instance: Inscricao, created: bool, **kw: Any) -> None:

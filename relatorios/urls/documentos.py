@@ -10,7 +10,11 @@ urlpatterns = [
     path("selecao/<int:selecao_pk>/", views.da_selecao, name="selecao"),
     path("selecao/<int:selecao_pk>/anexo/", views.gerar_anexo, name="gerar_anexo"),
     path("resultado/<int:versao_pk>/gerar/", views.gerar_resultado, name="gerar_resultado"),
-    path("inscricao/<int:inscricao_pk>/comprovante/", views.gerar_comprovante, name="gerar_comprovante"),
+    path(
+        "inscricao/<int:inscricao_pk>/comprovante/",
+        views.gerar_comprovante,
+        name="gerar_comprovante",
+    ),
     # Download e progresso (público ou RH, conforme o documento)
     path("<int:pk>/arquivo/", views.arquivo, name="arquivo"),
     path("<int:pk>/progresso/", views.progresso, name="progresso"),

@@ -129,9 +129,7 @@ def progresso(request: HttpRequest, pk: int) -> JsonResponse:
         documento = _documento_rh(request, pk)
     rh = _no_escopo(request, documento)
     resposta = JsonResponse(
-        _estado(
-            documento, url_arquivo=reverse("documentos:arquivo", args=[pk]), detalhes=rh
-        )
+        _estado(documento, url_arquivo=reverse("documentos:arquivo", args=[pk]), detalhes=rh)
     )
     resposta["Cache-Control"] = "no-store"
     return resposta
@@ -172,9 +170,7 @@ def da_selecao(request: HttpRequest, selecao_pk: int) -> HttpResponse:
     )
     documentos = {
         d.chave: d
-        for d in Documento.objects.filter(selecao=selecao).exclude(
-            tipo=TipoDocumento.COMPROVANTE
-        )
+        for d in Documento.objects.filter(selecao=selecao).exclude(tipo=TipoDocumento.COMPROVANTE)
     }
     versoes = [
         (versao, documentos.get(f"resultado:{versao.pk}"))
@@ -253,7 +249,9 @@ def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponse:
 @require_GET
 def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponse:
     """Lista de resultado de uma versão publicada."""
-    versao = get_object_or_404(ResultadoVersao.objects.select_related("selecao__orgao"), pk=versao_pk)
+    versao = get_object_or_404(
+        ResultadoVersao.objects.select_related("selecao__orgao"), pk=versao_pk
+    )
     documento = Documento.objects.filter(chave=f"resultado:{versao.pk}").first()
     if documento is None:
         documento = services.resultado_solicitar(versao=versao)
@@ -304,9 +302,7 @@ class ComprovanteForm(forms.Form):
 
 
 def _inscricao_verificada(numero: str, codigo: str) -> Inscricao | None:
-    inscricao = (
-        Inscricao.objects.select_related("selecao__orgao").filter(numero=numero).first()
-    )
+    inscricao = Inscricao.objects.select_related("selecao__orgao").filter(numero=numero).first()
     if inscricao is None or not constant_time_compare(
         inscricao.codigo_verificacao.upper(), codigo.upper()
     ):

@@ -106,8 +106,6 @@ class ResultadoVersaoFactory(factory.django.DjangoModelFactory):
     motivo = factory.LazyAttribute(lambda o: "" if o.numero == 1 else "Recurso deferido.")
     vagas: Sequence[VagaResultado] = ()
     conteudo = factory.LazyAttribute(
-        lambda o: conteudo_resultado(
-            selecao=o.selecao, tipo=o.tipo, numero=o.numero, vagas=o.vagas
-        )
+        lambda o: conteudo_resultado(selecao=o.selecao, tipo=o.tipo, numero=o.numero, vagas=o.vagas)
     )
     hash_conteudo = factory.LazyAttribute(lambda o: sha256_do_conteudo(o.conteudo))
