@@ -89,6 +89,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
         )
         if self.instance.pk:
             self.initial["cnpj"] = self.instance.cnpj_formatado
+        nomear_erros(self)
 
     def clean_cnpj(self) -> str:
         return somente_digitos(self.cleaned_data["cnpj"])
@@ -104,6 +105,20 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
         if arquivo and getattr(arquivo, "size", 0) > TAMANHO_MAXIMO_COMPROVANTE:
             raise forms.ValidationError("Documento comprobatório: o arquivo passa de 10 MB.")
         return arquivo
+
+
+def nomear_erros(form: forms.BaseForm) -> None:
+    """Mensagens de erro em pt-BR que nomeiam o campo (também fora do lado do campo)."""
+    for campo in form.fields.values():
+        rotulo = str(campo.label)
+        campo.error_messages.update(
+            {
+                "required": f"{rotulo}: preencha este campo.",
+                "invalid": f"{rotulo}: valor inválido.",
+                "min_value": f"{rotulo}: informe um número maior ou igual a %(limit_value)s.",
+                "invalid_choice": f"{rotulo}: escolha uma das opções da lista.",
+            }
+        )
 
 
 CRITERIOS = [("", "—"), *((c.value, c.rotulo) for c in CriterioPriorizacao)]

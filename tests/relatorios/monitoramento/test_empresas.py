@@ -54,6 +54,8 @@ def test_empresa_operador_cadastra_com_auditoria(client, bruno, orgao):
         ("cnpj", "11.222.333/0001-82", "CNPJ inválido"),
         ("data_referencia", "2999-01-01", "Data de referência: não pode ser uma data futura."),
         ("empregados_formacao", "-1", "maior ou igual a 0"),
+        ("razao_social", "", "Razão social: preencha este campo."),
+        ("aprendizes", "dois", "Aprendizes contratados: valor inválido."),
         (
             "comprovante",
             SimpleUploadedFile("planilha.exe", b"MZ", "application/octet-stream"),
@@ -82,7 +84,7 @@ def test_empresa_nao_cadastra_em_orgao_alheio(client, alice, orgao, outro_orgao)
     dados["orgao"] = outro_orgao.pk
     resposta = client.post(NOVA, dados)
     assert resposta.status_code == 200
-    assert "Faça uma escolha válida" in resposta.content.decode()
+    assert "Órgão: escolha uma das opções da lista." in resposta.content.decode()
     assert not EmpresaTerceirizada.objects.exists()
 
 
