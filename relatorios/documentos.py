@@ -12,11 +12,11 @@ Para acrescentar um tipo (ex.: o relatório anual do monitoramento):
 2. crie o template ``templates/relatorios/pdf/relatorio_anual.html`` estendendo
    ``relatorios/pdf/base.html`` (cabeçalho, rodapé, numeração e estilo prontos);
 3. acrescente UMA linha a ``CONSTRUTORES`` abaixo, com o caminho da função;
-4. peça o documento com ``relatorios.services.solicitar(...)`` (chave única, ex.:
+4. peça o documento com ``relatorios.services.documento_solicitar(...)`` (chave única, ex.:
    ``f"relatorio_anual:{orgao.pk}:{ano}"``) e ligue para
    ``reverse("documentos:detalhe", args=[documento.pk])``: barra de progresso e
    download já funcionam. Para refazer quando os dados mudarem, chame
-   ``services.regenerar(documento=..., motivo=...)``.
+   ``services.documento_regenerar(documento=..., motivo=...)``.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ CONSTRUTORES: dict[str, str] = {
     TipoDocumento.ANEXO_EDITAL: "relatorios.documentos.anexo_edital",
     TipoDocumento.RESULTADO: "relatorios.documentos.lista_resultado",
     TipoDocumento.COMPROVANTE: "relatorios.documentos.comprovante_inscricao",
+    TipoDocumento.RELATORIO_ANUAL: "relatorios.selectors.documento_relatorio_anual",
 }
 
 

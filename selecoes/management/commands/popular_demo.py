@@ -12,7 +12,8 @@ ETAPAS = [
     "selecoes.demo.popular_selecoes",
     "candidatos.demo.popular_inscricoes",
     "candidatos.demo_resultados.popular_resultados",
-    "relatorios.demo.popular_documentos",
+    "relatorios.demo.popular_monitoramento",
+    "relatorios.demo_documentos.popular_documentos",
 ]
 
 

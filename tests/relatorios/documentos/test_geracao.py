@@ -421,7 +421,7 @@ def test_numeracao_carimbada_igual_a_do_css_com_a_folha_real(
 
 
 def test_demo_pede_os_documentos_publicos_uma_vez(orgao, fila, django_capture_on_commit_callbacks):
-    from relatorios.demo import popular_documentos
+    from relatorios.demo_documentos import popular_documentos
 
     selecao = SelecaoFactory(orgao=orgao, situacao="publicada", versao=1)
     VagaEstagioFactory(selecao=selecao, vagas_ofertadas=4)
