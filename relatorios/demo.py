@@ -236,5 +236,4 @@ def popular_monitoramento() -> list[LoginDemo]:
     _selecoes_historicas()
     _empresas()
     login = LoginDemo(USUARIO, SENHA, "Monitoramento (art. 5º) — todos os órgãos")
-    print(f"  {login.usuario:<12} senha: {login.senha:<24} {login.descricao}")
     return [login]
