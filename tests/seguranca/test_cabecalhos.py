@@ -170,11 +170,15 @@ def test_cabecalhos_paginas_sem_script_nem_estilo_embutido(client, nome_url):
 
 def test_cabecalhos_templates_do_projeto_sem_script_nem_estilo_embutido():
     """E-mails (templates/emails/) ficam de fora: não são servidos pelo site, a CSP não
-    vale no cliente de e-mail, e lá estilo embutido é a única forma que funciona."""
+    vale no cliente de e-mail, e lá estilo embutido é a única forma que funciona. Os
+    modelos de PDF (templates/relatorios/pdf/) também: o WeasyPrint os lê no worker,
+    nenhum navegador os recebe, e seu buscador de URLs só aceita nossos estáticos."""
     encontrados = {
         str(caminho.relative_to(RAIZ)): _embutidos(caminho.read_text(encoding="utf-8"))
         for caminho in sorted(RAIZ.glob("**/templates/**/*.html"))
-        if ".venv" not in caminho.parts and "emails" not in caminho.parts
+        if ".venv" not in caminho.parts
+        and "emails" not in caminho.parts
+        and not str(caminho.relative_to(RAIZ)).startswith("templates/relatorios/pdf/")
     }
     assert len(encontrados) >= 10
     assert {nome: achados for nome, achados in encontrados.items() if achados} == {}
