@@ -222,6 +222,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": ambiente.texto("LOG_LEVEL", "INFO")},
+    # O WeasyPrint registra cada página em INFO: só avisos e erros interessam.
+    "loggers": {
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+    },
 }
 
 # LGPD: meses após o fim da validade da seleção até anonimizar as inscrições

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from relatorios import admin_monitoramento  # noqa: F401  (registra perfil e empresas)
 from relatorios.models import Documento
 
 

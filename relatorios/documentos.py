@@ -12,17 +12,18 @@ Para acrescentar um tipo (ex.: o relatório anual do monitoramento):
 2. crie o template ``templates/relatorios/pdf/relatorio_anual.html`` estendendo
    ``relatorios/pdf/base.html`` (cabeçalho, rodapé, numeração e estilo prontos);
 3. acrescente UMA linha a ``CONSTRUTORES`` abaixo, com o caminho da função;
-4. peça o documento com ``relatorios.services.solicitar(...)`` (chave única, ex.:
+4. peça o documento com ``relatorios.services.documento_solicitar(...)`` (chave única, ex.:
    ``f"relatorio_anual:{orgao.pk}:{ano}"``) e ligue para
    ``reverse("documentos:detalhe", args=[documento.pk])``: barra de progresso e
    download já funcionam. Para refazer quando os dados mudarem, chame
-   ``services.regenerar(documento=..., motivo=...)``.
+   ``services.documento_regenerar(documento=..., motivo=...)``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -57,6 +58,7 @@ CONSTRUTORES: dict[str, str] = {
     TipoDocumento.ANEXO_EDITAL: "relatorios.documentos.anexo_edital",
     TipoDocumento.RESULTADO: "relatorios.documentos.lista_resultado",
     TipoDocumento.COMPROVANTE: "relatorios.documentos.comprovante_inscricao",
+    TipoDocumento.RELATORIO_ANUAL: "relatorios.selectors.documento_relatorio_anual",
 }
 
 
@@ -130,6 +132,9 @@ LINHAS_POR_BLOCO = 25
 #: Acima disto, a lista é gerada em partes paralelas de ``LINHAS_POR_PARTE`` linhas.
 LIMITE_UMA_PARTE = 15_000
 LINHAS_POR_PARTE = 10_000
+#: Partes do mesmo tamanho, em múltiplo dos processos do worker (Procfile: 2),
+#: para nenhum processo ficar sozinho na última rodada.
+PARTES_MULTIPLO = 2
 
 ROTULOS_MODALIDADE = {
     "AC": "Ampla concorrência",
@@ -193,7 +198,12 @@ def lista_resultado(documento: Documento) -> Conteudo:
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
         )
     secoes = secoes_resultado(versao.conteudo)
-    partes = dividir(secoes, LINHAS_POR_PARTE) if contar_linhas(secoes) > LIMITE_UMA_PARTE else []
+    total = contar_linhas(secoes)
+    partes = []
+    if total > LIMITE_UMA_PARTE:
+        quantas = math.ceil(total / LINHAS_POR_PARTE)
+        quantas += -quantas % PARTES_MULTIPLO
+        partes = dividir(secoes, math.ceil(total / quantas))
     return Conteudo(
         template="relatorios/pdf/resultado.html",
         titulo=documento.titulo,

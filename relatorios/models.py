@@ -1,7 +1,11 @@
 """Documentos gerados em segundo plano (PDF) e seu ciclo de vida."""
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+from relatorios.aprendizes import Cota, calcular_cota
+from selecoes.validators import formatar_cnpj, validar_cnpj
 
 
 class TipoDocumento(models.TextChoices):
@@ -112,3 +116,129 @@ class Documento(models.Model):
 
     def __str__(self) -> str:
         return f"{self.titulo} ({self.get_status_display()})"
+
+
+class PerfilMonitoramento(models.Model):
+    """Usuário do acompanhamento e da avaliação anual (Decreto 9.427/2018, art. 5º).
+
+    Não é lotado em órgão: vê os agregados de todos os órgãos, nunca dados de
+    uma pessoa, e sempre com supressão de células pequenas.
+    """
+
+    usuario = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="perfil_monitoramento",
+        verbose_name="usuário",
+    )
+    instituicao = models.CharField(
+        "instituição",
+        max_length=200,
+        help_text="Ex.: Secretaria Nacional de Políticas de Promoção da Igualdade Racial.",
+    )
+    ativo = models.BooleanField("ativo", default=True)
+    criado_em = models.DateTimeField("criado em", default=timezone.now)
+
+    class Meta:
+        ordering = ["usuario__username"]
+        verbose_name = "perfil de monitoramento"
+        verbose_name_plural = "perfis de monitoramento"
+
+    def __str__(self) -> str:
+        return f"{self.usuario} — monitoramento ({self.instituicao})"
+
+
+class PorteEmpresa(models.TextChoices):
+    """Porte da empresa (LC 123/2006, art. 3º); ME e EPP são dispensadas da cota (art. 51, III)."""
+
+    ME = "me", "Microempresa (ME)"
+    EPP = "epp", "Empresa de pequeno porte (EPP)"
+    DEMAIS = "demais", "Demais empresas"
+
+
+class EmpresaTerceirizadaQuerySet(models.QuerySet["EmpresaTerceirizada"]):
+    def com_contrato(self) -> "EmpresaTerceirizadaQuerySet":
+        return self.exclude(numero_contrato="")
+
+
+class EmpresaTerceirizada(models.Model):
+    """Empresa que presta (ou disputa) serviço em execução indireta ao órgão, com a
+    comprovação da cota de aprendizes (Decreto 9.427/2018, art. 6º; CLT, art. 429).
+    """
+
+    orgao = models.ForeignKey(
+        "selecoes.Orgao",
+        on_delete=models.PROTECT,
+        related_name="empresas_terceirizadas",
+        verbose_name="órgão",
+    )
+    cnpj = models.CharField(
+        "CNPJ", max_length=14, validators=[validar_cnpj], help_text="Somente os 14 dígitos."
+    )
+    razao_social = models.CharField("razão social", max_length=200)
+    porte = models.CharField("porte", max_length=6, choices=PorteEmpresa.choices)
+    numero_contrato = models.CharField(
+        "número do contrato",
+        max_length=40,
+        blank=True,
+        help_text="Em branco para empresa que disputa uma contratação e ainda não tem contrato.",
+    )
+    objeto_contrato = models.TextField(
+        "objeto do contrato",
+        help_text="Serviço prestado ou disputado (ex.: limpeza e conservação).",
+    )
+    empregados_formacao = models.PositiveIntegerField(
+        "empregados em funções que demandam formação profissional",
+        help_text="Base de cálculo da cota (CLT, art. 429, caput).",
+    )
+    aprendizes = models.PositiveIntegerField("aprendizes contratados")
+    data_referencia = models.DateField("data de referência")
+    comprovante = models.FileField(
+        "documento comprobatório",
+        upload_to="aprendizes/%Y/",
+        help_text="PDF ou imagem que comprova o número de empregados e de aprendizes.",
+    )
+    criado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="cadastrada por",
+    )
+    criado_em = models.DateTimeField("cadastrada em", default=timezone.now)
+    atualizado_em = models.DateTimeField("atualizada em", auto_now=True)
+
+    objects = EmpresaTerceirizadaQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["orgao", "razao_social", "-data_referencia"]
+        verbose_name = "empresa terceirizada (art. 6º)"
+        verbose_name_plural = "empresas terceirizadas (art. 6º)"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["orgao", "cnpj", "numero_contrato", "data_referencia"],
+                name="empresa_comprovacao_unica",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(cnpj__regex=r"^[0-9]{14}$"), name="empresa_cnpj_14_digitos"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(porte__in=PorteEmpresa.values), name="empresa_porte_valido"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        contrato = f"contrato {self.numero_contrato}" if self.numero_contrato else "sem contrato"
+        return f"{self.razao_social} ({contrato})"
+
+    @property
+    def cnpj_formatado(self) -> str:
+        return formatar_cnpj(self.cnpj)
+
+    @property
+    def cota(self) -> Cota:
+        """CLT, art. 429: faixa da cota e situação (ver ``relatorios.aprendizes``)."""
+        return calcular_cota(
+            base=self.empregados_formacao, aprendizes=self.aprendizes, porte=self.porte
+        )

@@ -141,6 +141,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
             "historico": historico_da_inscricao(inscricao=inscricao),
             "telefone": formatar_telefone(inscricao.telefone),
+            "pode_editar": acesso.pode_editar(request.user, inscricao.selecao.orgao),
         },
     )
 

@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.views.decorators.http import require_http_methods, require_safe
@@ -68,9 +69,7 @@ def selecao(request: HttpRequest, pk: int) -> HttpResponse:
         "secao": "selecoes",
         "selecao": selecao,
         "inscricoes_abertas": selecao.inscricoes_abertas(agora),
-        "url_inscricao": sel.url_nomeada(
-            "inscricao_publica:formulario", selecao.pk, f"/inscricao/selecao/{selecao.pk}/"
-        ),
+        "url_inscricao": reverse("inscricao_publica:formulario", args=[selecao.pk]),
         "quadro": quadro,
         "criterios": sel.criterios_desempate(selecao=selecao),
         "documentos": sel.documentos_publicos(selecao=selecao),

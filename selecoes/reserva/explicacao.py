@@ -105,6 +105,13 @@ class _Contexto:
         if modalidade == REVERSAO:
             alvo |= {c for c, v in zip(self.categorias, self.r.ordem.vazias, strict=True) if v}
         mesmas = [s for s, m in liberadas if m in alvo] or [s for s, _ in liberadas]
+        if Situacao.DESISTENTE in mesmas and Situacao.ELIMINADO in mesmas:
+            # Saídas das duas espécies liberaram vagas desta modalidade: não há
+            # como atribuir esta entrada a uma delas só, então as duas são citadas.
+            return (
+                " (art. 4º, § 2º, e art. 2º, parágrafo único: vagas abertas por "
+                "desistência e por eliminação de candidatos)"
+            )
         if Situacao.DESISTENTE in mesmas:
             if modalidade in self.categorias:
                 desc = _DESISTENCIA.get(modalidade, "desistência de candidato em vaga reservada")

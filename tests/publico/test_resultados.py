@@ -67,6 +67,7 @@ def test_pdf_da_versao_quando_pronto(client, cenario):
         selecao=cenario.selecao,
         publico=True,
         status=StatusDocumento.PRONTO,
+        arquivo="documentos/resultado-final-v2.pdf",
     )
     assert f'href="/documentos/{documento.pk}/arquivo/"' in client.get(url).content.decode()
 

@@ -142,10 +142,16 @@ def test_pagina_da_selecao_lista_so_documentos_publicos_e_prontos(client, cenari
         )
 
     pronto = documento(
-        "publico-pronto", publico=True, status=StatusDocumento.PRONTO, hash_arquivo="ab" * 32
+        "publico-pronto",
+        publico=True,
+        status=StatusDocumento.PRONTO,
+        hash_arquivo="ab" * 32,
+        arquivo="documentos/publico-pronto.pdf",
     )
     documento("publico-gerando", publico=True, status=StatusDocumento.GERANDO)
-    documento("interno", publico=False, status=StatusDocumento.PRONTO)
+    documento(
+        "interno", publico=False, status=StatusDocumento.PRONTO, arquivo="documentos/interno.pdf"
+    )
     html = client.get(reverse("publico:selecao", args=[cenario.selecao.pk])).content.decode()
     assert f'href="/documentos/{pronto.pk}/arquivo/"' in html
     assert "Documento publico-pronto" in html

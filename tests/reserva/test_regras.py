@@ -368,6 +368,21 @@ def test_explicacao_desistente_e_eliminado():
     assert not explicacoes["A"].convocado
 
 
+def test_explicacao_reservada_por_desistencia_e_eliminacao_cita_as_duas_causas():
+    """Y desistiu e Z foi eliminado, ambos em vagas reservadas: W e V entram na
+    reserva e nenhuma das duas saídas pode ser atribuída sozinha a cada um."""
+    lista = _lista(
+        "ABXCDYEZFWV",
+        elegiveis="XYZWV",
+        situacoes={"Y": Situacao.DESISTENTE, "Z": Situacao.ELIMINADO},
+    )
+    explicacoes = _explicacoes(lista)
+    for entrou in ("W", "V"):
+        texto = explicacoes[entrou].texto
+        assert "art. 4º, § 2º, e art. 2º, parágrafo único" in texto, texto
+        assert "desistência e por eliminação" in texto
+
+
 def test_explicacao_reversao():
     texto = _explicacoes(_lista("ABCDE"))["D"].texto
     assert "revertida à ampla concorrência" in texto

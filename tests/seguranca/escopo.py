@@ -31,7 +31,7 @@ from candidatos.models import (
     ResultadoVersao,
     Sorteio,
 )
-from relatorios.models import Documento
+from relatorios.models import Documento, EmpresaTerceirizada, TipoDocumento
 from selecoes.models import (
     CriterioAvaliacao,
     Lotacao,
@@ -53,6 +53,7 @@ from tests.factories import (
     UserFactory,
     VagaEstagioFactory,
 )
+from tests.relatorios.monitoramento.factories import EmpresaTerceirizadaFactory
 from tests.seguranca.factories import (
     ConvocacaoFactory,
     CriterioAvaliacaoFactory,
@@ -106,6 +107,8 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "documentos": Documento,
     "acesso": AcessoDadoSensivel,
     "lotacao": Lotacao,
+    "empresa": EmpresaTerceirizada,
+    "empresas": EmpresaTerceirizada,
 }
 # "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
@@ -123,15 +126,27 @@ class Fixo:
     valor: object
 
 
+@dataclass(frozen=True)
+class Extra:
+    """Objeto nomeado do mundo que não é o único do seu modelo (ex.: um 2º Documento)."""
+
+    nome: str
+    atributo: str = "pk"
+
+
 CHAVE_QUALQUER = uuid.UUID("00000000-0000-4000-8000-000000000000")
 # Casos que a dedução não resolve: "namespace:nome" → argumento → alvo.
-ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo"]] = {
+ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo | Extra"]] = {
     "classificacao:publicacao": {"chave": Fixo(CHAVE_QUALQUER)},
+    "monitoramento:relatorio_anual_documento": {"pk": Extra("relatorio_anual")},
+    "monitoramento:relatorio_anual_progresso": {"pk": Extra("relatorio_anual")},
+    "monitoramento:relatorio_anual_arquivo": {"pk": Extra("relatorio_anual")},
     "classificacao:publicacao_progresso": {"chave": Fixo(CHAVE_QUALQUER)},
     "classificacao:processo_arquivo": {"qual": Fixo("evidencias")},
 }
 # Argumentos que não apontam um objeto (filtros): valores fixos válidos.
 PARAMETROS: dict[str, object] = {
+    "tabela": "indicadores",
     "ano": 2026,
     "formato": "csv",
     "tipo": "final",
@@ -171,6 +186,7 @@ class Mundo:
     orgao: Orgao
     dono: AbstractBaseUser
     objetos: dict[type[Model], Model] = field(default_factory=dict)
+    extras: dict[str, Model] = field(default_factory=dict)
 
     def retrato(self) -> dict[str, Any]:
         """Estado dos objetos do órgão e contagens, para provar que nada mudou."""
@@ -178,7 +194,7 @@ class Mundo:
             f"{type(o)._meta.label}:{o.pk}": model_to_dict(
                 type(o).objects.get(pk=o.pk), exclude=["arquivo", "laudo_pcd"]
             )
-            for o in self.objetos.values()
+            for o in [*self.objetos.values(), *self.extras.values()]
         }
         for rotulo in ("selecoes", "candidatos", "relatorios"):
             for modelo in apps.get_app_config(rotulo).get_models():
@@ -234,8 +250,17 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
             usuario=dono, inscricao=inscricao, contexto="varredura de escopo"
         ),
         Lotacao.objects.get(usuario=dono, orgao=orgao),
+        EmpresaTerceirizadaFactory(orgao=orgao),
     ]
-    return Mundo(orgao=orgao, dono=dono, objetos={type(o): o for o in objetos})
+    extras: dict[str, Model] = {
+        "relatorio_anual": DocumentoFactory(
+            tipo=TipoDocumento.RELATORIO_ANUAL,
+            titulo="Relatório anual do órgão",
+            selecao=None,
+            orgao=orgao,
+        ),
+    }
+    return Mundo(orgao=orgao, dono=dono, objetos={type(o): o for o in objetos}, extras=extras)
 
 
 def _argumentos(padrao: URLPattern | URLResolver) -> tuple[str, ...]:
@@ -291,7 +316,7 @@ def _segmento_antes(rota: str, argumento: str) -> str:
     return achado.group(1) if achado else ""
 
 
-def _alvo(rota: RotaRH, argumento: str) -> "tuple[type[Model], str] | Fixo | None":
+def _alvo(rota: RotaRH, argumento: str) -> "tuple[type[Model], str] | Fixo | Extra | None":
     if argumento in ALVOS_POR_ROTA.get(rota.nome, {}):
         return ALVOS_POR_ROTA[rota.nome][argumento]
     if argumento in OBJETOS_POR_ARGUMENTO:
@@ -321,6 +346,8 @@ def argumentos_da_url(rota: RotaRH, mundo: Mundo) -> tuple[dict[str, Any], list[
         alvo = _alvo(rota, argumento)
         if isinstance(alvo, Fixo):
             valores[argumento] = alvo.valor
+        elif isinstance(alvo, Extra):
+            valores[argumento] = getattr(mundo.extras[alvo.nome], alvo.atributo)
         elif alvo is not None:
             modelo, atributo = alvo
             if modelo not in mundo.objetos:

@@ -168,21 +168,17 @@ def test_cabecalhos_paginas_sem_script_nem_estilo_embutido(client, nome_url):
     assert _embutidos(client.get(reverse(nome_url)).content.decode()) == []
 
 
-def _e_template_de_pdf(caminho) -> bool:
-    partes = caminho.parts
-    return any(partes[i : i + 2] == ("relatorios", "pdf") for i in range(len(partes) - 1))
-
-
 def test_cabecalhos_templates_do_projeto_sem_script_nem_estilo_embutido():
-    """E-mails (templates/emails/) e PDFs (templates/relatorios/pdf/) ficam de fora: não
-    são servidos pelo site como HTML, a CSP não vale no cliente de e-mail nem no
-    WeasyPrint, e lá estilo embutido é a forma que funciona."""
+    """E-mails (templates/emails/) ficam de fora: não são servidos pelo site, a CSP não
+    vale no cliente de e-mail, e lá estilo embutido é a única forma que funciona. Os
+    modelos de PDF (templates/relatorios/pdf/) também: o WeasyPrint os lê no worker,
+    nenhum navegador os recebe, e seu buscador de URLs só aceita nossos estáticos."""
     encontrados = {
         str(caminho.relative_to(RAIZ)): _embutidos(caminho.read_text(encoding="utf-8"))
         for caminho in sorted(RAIZ.glob("**/templates/**/*.html"))
         if ".venv" not in caminho.parts
         and "emails" not in caminho.parts
-        and not _e_template_de_pdf(caminho)
+        and not str(caminho.relative_to(RAIZ)).startswith("templates/relatorios/pdf/")
     }
     assert len(encontrados) >= 10
     assert {nome: achados for nome, achados in encontrados.items() if achados} == {}

@@ -39,7 +39,6 @@ from candidatos.selectors.publico.selecoes import (
     selecoes_com_inscricoes_abertas,
     selecoes_publicas,
     somar_meses,
-    url_nomeada,
     versoes_do_edital,
 )
 from candidatos.selectors.publico.situacao import (
@@ -85,7 +84,6 @@ __all__ = [
     "situacao_publica",
     "situacoes_atuais",
     "somar_meses",
-    "url_nomeada",
     "versao_pelo_slug",
     "versao_vigente",
     "versoes_do_edital",

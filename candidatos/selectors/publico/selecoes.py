@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import TipoResultado
@@ -129,14 +129,6 @@ class DocumentoPublico:
     url: str
 
 
-def url_nomeada(nome: str, argumento: object, caminho: str) -> str:
-    """URL nomeada quando a rota existe; senão, o caminho combinado entre as equipes."""
-    try:
-        return reverse(nome, args=[argumento])
-    except NoReverseMatch:
-        return caminho
-
-
 def _publico(documento: Documento) -> DocumentoPublico:
     return DocumentoPublico(
         id=documento.pk,
@@ -145,7 +137,7 @@ def _publico(documento: Documento) -> DocumentoPublico:
         gerado_em=documento.gerado_em,
         hash_arquivo=documento.hash_arquivo,
         desatualizado=documento.desatualizado,
-        url=url_nomeada("documentos:arquivo", documento.pk, f"/documentos/{documento.pk}/arquivo/"),
+        url=reverse("documentos:arquivo", args=[documento.pk]),
     )
 
 

@@ -17,7 +17,6 @@ from candidatos.selectors.publico.resultados import (
     versao_vigente,
     versoes_resultado,
 )
-from candidatos.selectors.publico.selecoes import url_nomeada
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import mascarar_cpf, somente_digitos
 
@@ -135,7 +134,7 @@ def situacao_do_candidato(*, inscricao_id: int, agora: datetime) -> SituacaoCand
             situacao=c.get_situacao_display(),
             respondida_em=c.respondida_em,
             aberta=c.situacao == SituacaoConvocacao.AGUARDANDO and c.prazo_resposta >= agora,
-            url=url_nomeada("convocacao_publica:detalhe", c.token, f"/convocacao/{c.token}/"),
+            url=reverse("convocacao_publica:detalhe", args=[c.token]),
         )
         for c in inscricao.convocacoes.order_by("convocada_em")
     )

@@ -6,13 +6,17 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from selecoes.demo import LoginDemo
+
 # Cada capacidade acrescenta aqui sua etapa (função sem argumentos), em ordem.
+# Uma etapa que devolve uma lista de LoginDemo tem seus logins impressos no fim.
 ETAPAS = [
     "selecoes.demo.popular_orgaos_e_usuarios",
     "selecoes.demo.popular_selecoes",
     "candidatos.demo.popular_inscricoes",
     "candidatos.demo_resultados.popular_resultados",
-    "relatorios.demo.popular_documentos",
+    "relatorios.demo.popular_monitoramento",
+    "relatorios.demo_documentos.popular_documentos",
 ]
 
 
@@ -25,8 +29,8 @@ class Command(BaseCommand):
             modulo, funcao = caminho.rsplit(".", 1)
             with transaction.atomic():
                 resultado = getattr(import_module(modulo), funcao)()
-            if caminho.endswith("popular_orgaos_e_usuarios"):
-                logins = resultado
+            if isinstance(resultado, list):
+                logins += [item for item in resultado if isinstance(item, LoginDemo)]
             self.stdout.write(f"  ✓ {caminho}")
         self.stdout.write(self.style.SUCCESS("Dados de demonstração prontos. Logins:"))
         for login in logins:

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from django.core.files.storage import default_storage
 
-from candidatos.models import CorRaca, SituacaoInscricao
+from candidatos.models import CorRaca, ResultadoVersao, SituacaoInscricao
 from relatorios import documentos, services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria, SituacaoSelecao, VersaoEdital
@@ -117,8 +117,9 @@ def test_resultado_cada_pagina_tem_x_de_y_e_cabecalho_da_versao(
 
 def test_resultado_com_hash_adulterado_nao_gera(orgao, fila, django_capture_on_commit_callbacks):
     versao = _versao(orgao)
-    versao.hash_conteudo = "0" * 64
-    versao.save()
+    # Adulteração direta no banco (o save() do modelo recusa alterar versão publicada).
+    ResultadoVersao.objects.filter(pk=versao.pk).update(hash_conteudo="0" * 64)
+    versao.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         documento = services.resultado_solicitar(versao=versao)
     with pytest.raises(ValueError, match="hash"):
@@ -421,7 +422,7 @@ def test_numeracao_carimbada_igual_a_do_css_com_a_folha_real(
 
 
 def test_demo_pede_os_documentos_publicos_uma_vez(orgao, fila, django_capture_on_commit_callbacks):
-    from relatorios.demo import popular_documentos
+    from relatorios.demo_documentos import popular_documentos
 
     selecao = SelecaoFactory(orgao=orgao, situacao="publicada", versao=1)
     VagaEstagioFactory(selecao=selecao, vagas_ofertadas=4)

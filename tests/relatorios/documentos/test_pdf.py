@@ -1,8 +1,10 @@
 """relatorios/pdf.py: buscador seguro, PDF marcado e junção com numeração."""
 
 import io
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from pypdf import PdfReader
 
 from relatorios import pdf
@@ -44,7 +46,8 @@ def test_buscador_recusa_o_que_nao_e_estatico_nem_data(url):
 def test_buscador_entrega_estatico_do_sistema_e_data_uri():
     buscador = pdf.BuscadorSeguro()
     css = buscador.fetch("https://documento.invalid/static/css/impressao.css")
-    assert b"@media" in css.read() or css.content_type == "text/css"
+    assert css.read() == Path(finders.find("css/impressao.css")).read_bytes()
+    assert css.content_type == "text/css"
     dado = buscador.fetch("data:text/plain;base64,b2zDoQ==")
     assert dado.read() == "olá".encode()
     assert buscador.recusadas == []
@@ -164,3 +167,15 @@ def test_juntar_exige_amostra_com_o_texto_do_rodape():
     vazia = pdf.renderizar('<html lang="pt-BR"><body></body></html>').conteudo
     with pytest.raises(ValueError, match="amostra"):
         pdf.juntar([_parte("A", 2)], amostra_rodape=vazia, titulo="T")
+
+
+def test_anexos_detecta_arquivo_embutido():
+    """Garante que a verificação usada nos testes de segurança enxerga um anexo."""
+    from pypdf import PdfWriter
+
+    escritor = PdfWriter()
+    escritor.add_blank_page(width=200, height=200)
+    escritor.add_attachment("passwd", b"root:x:0:0")
+    saida = io.BytesIO()
+    escritor.write(saida)
+    assert pdf.anexos(saida.getvalue()) == ["passwd"]

@@ -1,0 +1,264 @@
+"""Contagens por ano e órgão a partir de linhas já agregadas pelo banco."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from relatorios.aprendizes import PRIORIDADE_COMPROVA, PRIORIDADE_DISPENSADA, Cota
+from relatorios.indicadores.definicoes import (
+    OCULTO_NEGROS_NAO_OPTANTES,
+    SITUACOES_APOS_CONTRATO,
+    SITUACOES_DESISTENCIA,
+    SITUACOES_DESLIGAMENTO,
+    SUBTOTAL,
+    TOTAL,
+)
+from selecoes.reserva import (
+    DATA_VIGENCIA,
+    RESERVA_NEGROS_PADRAO,
+    Aplicabilidade,
+    EntradaInvalida,
+    PosicoesReservadas,
+    Reserva,
+    SequenciaExplicita,
+    aplicabilidade,
+    tabela_reserva,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class VagaDados:
+    codigo: str
+    ofertadas: int
+    no_filtro: bool = True
+    """A vaga atende aos filtros de nível e UF."""
+
+
+@dataclass(frozen=True, slots=True)
+class SelecaoDados:
+    orgao_id: int
+    data_publicacao: date
+    vagas: tuple[VagaDados, ...]
+    reserva_pcd: bool = False
+    percentual_pcd: Decimal = Decimal(10)
+    sequencia_explicita: Mapping[str, Any] | None = None
+
+    @property
+    def ano(self) -> int:
+        return self.data_publicacao.year
+
+
+@dataclass(frozen=True, slots=True)
+class GrupoInscricoes:
+    ano: int
+    orgao_id: int
+    cor_raca: str
+    concorre_negros: bool
+    concorre_pcd: bool
+    total: int
+    aprovados: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrupoConvocacoes:
+    ano: int
+    orgao_id: int
+    modalidade: str
+    situacao: str
+    concorre_negros: bool
+    pessoa_negra: bool
+    assinou_tce: bool
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContratoEmpresa:
+    ano: int
+    orgao_id: int
+    cota: Cota
+
+
+@dataclass
+class Dados:
+    """Tudo o que o cálculo precisa, já agregado (poucas consultas, nenhuma por linha)."""
+
+    selecoes: Sequence[SelecaoDados] = ()
+    inscricoes: Sequence[GrupoInscricoes] = ()
+    convocacoes: Sequence[GrupoConvocacoes] = ()
+    eliminacoes: Sequence[tuple[int, int, int]] = ()
+    """(ano, órgão, processos procedentes)."""
+    contratos: Sequence[ContratoEmpresa] = ()
+    filtrado: bool = False
+    """Há filtro de nível/UF: só entram seleções com ao menos uma vaga no filtro."""
+
+
+Chave = tuple[int, int | None]
+Cubo = dict[Chave, Counter[str]]
+
+
+def reservas_da_selecao(s: SelecaoDados) -> tuple[Reserva, ...]:
+    """Negros 30% (art. 1º) e, se o edital prevê, PcD (Lei 11.788/2008, art. 17, § 5º)."""
+    if s.reserva_pcd:
+        return (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(s.percentual_pcd)))
+    return (RESERVA_NEGROS_PADRAO,)
+
+
+def sequencia_explicita(dados: Mapping[str, Any] | None) -> SequenciaExplicita | None:
+    """``Selecao.sequencia_explicita`` (JSON do edital) no tipo do motor."""
+    if not dados:
+        return None
+    return SequenciaExplicita(
+        tuple(
+            PosicoesReservadas(cat, tuple(item["posicoes"]), item.get("intervalo"))
+            for cat, item in dados.items()
+        )
+    )
+
+
+def motivo_sem_reserva(s: SelecaoDados) -> str | None:
+    """``None`` se a reserva se aplica; senão ``"art7"`` ou ``"art1"``.
+
+    Edital anterior a 29/06/2018 conta como art. 7º mesmo se também tiver menos de
+    três vagas: o Decreto inteiro não se aplica a ele.
+    """
+    total = sum(v.ofertadas for v in s.vagas)
+    if aplicabilidade(s.data_publicacao, total).aplicavel:
+        return None
+    return "art7" if s.data_publicacao < DATA_VIGENCIA else "art1"
+
+
+def reservadas_por_vaga(s: SelecaoDados) -> dict[str, dict[str, int]]:
+    """Quadro de reserva do edital (art. 1º, § 3º) calculado pelo motor."""
+    total = sum(v.ofertadas for v in s.vagas)
+    explicita = json.dumps(s.sequencia_explicita, sort_keys=True) if s.sequencia_explicita else ""
+    linhas = _quadro(
+        aplicabilidade(s.data_publicacao, total).aplicavel,
+        tuple(v.ofertadas for v in s.vagas),
+        reservas_da_selecao(s),
+        explicita,
+    )
+    return {v.codigo: dict(r) for v, r in zip(s.vagas, linhas, strict=True)}
+
+
+@lru_cache(maxsize=4096)
+def _quadro(
+    aplicavel: bool, ofertadas: tuple[int, ...], reservas: tuple[Reserva, ...], explicita: str
+) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Memorizado: seleções com o mesmo formato têm o mesmo quadro."""
+    aplicacao = Aplicabilidade(aplicavel, "")
+    vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
+    try:
+        tabela = tabela_reserva(
+            reservas, vagas, aplicacao, sequencia_explicita(json.loads(explicita or "null"))
+        )
+    except (EntradaInvalida, KeyError, TypeError):
+        # Sequência explícita inconsistente com as reservas: vale a regra do arredondamento.
+        tabela = tabela_reserva(reservas, vagas, aplicacao)
+    return tuple(linha.reservadas for linha in tabela.linhas)
+
+
+def _somar_selecoes(cubo: Cubo, dados: Dados) -> None:
+    for s in dados.selecoes:
+        vagas = [v for v in s.vagas if v.no_filtro]
+        if dados.filtrado and not vagas:
+            continue
+        c = cubo[(s.ano, s.orgao_id)]
+        c["selecoes"] += 1
+        motivo = motivo_sem_reserva(s)
+        c["selecoes_com_reserva" if motivo is None else f"selecoes_sem_reserva_{motivo}"] += 1
+        reservadas = reservadas_por_vaga(s)
+        for v in vagas:
+            c["vagas_estagio"] += 1
+            c["vagas_ofertadas"] += v.ofertadas
+            c["reservadas_negros"] += reservadas[v.codigo].get("negros", 0)
+            c["reservadas_pcd"] += reservadas[v.codigo].get("pcd", 0)
+
+
+def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:
+    for g in grupos:
+        c = cubo[(g.ano, g.orgao_id)]
+        c["inscricoes"] += g.total
+        c[f"inscricoes_{g.cor_raca}"] += g.total
+        c["aprovados"] += g.aprovados
+        if g.concorre_negros:
+            c["optantes_negros"] += g.total
+            c["aprovados_negros"] += g.aprovados
+        elif g.cor_raca in ("preta", "parda"):
+            c[OCULTO_NEGROS_NAO_OPTANTES] += g.total
+        if g.concorre_pcd:
+            c["optantes_pcd"] += g.total
+            c["aprovados_pcd"] += g.aprovados
+
+
+def _somar_convocacoes(cubo: Cubo, grupos: Iterable[GrupoConvocacoes]) -> None:
+    """Modalidade atual da convocação (o histórico guarda a inicial; os relatórios usam a
+    atual, regras § 4). Contratação = TCE assinado, mesmo se depois desligado."""
+    for g in grupos:
+        c = cubo[(g.ano, g.orgao_id)]
+        c["convocacoes"] += g.total
+        c[f"convocacoes_{g.modalidade}"] += g.total
+        if g.modalidade == "AC" and g.concorre_negros:
+            c["negros_em_ac"] += g.total
+        if g.situacao in SITUACOES_DESISTENCIA:
+            c["desistencias"] += g.total
+            c[f"desistencias_{g.modalidade}"] += g.total
+        if g.assinou_tce and g.situacao in SITUACOES_APOS_CONTRATO:
+            c["contratacoes"] += g.total
+            c[f"contratacoes_{g.modalidade}"] += g.total
+            negra = "negras" if g.pessoa_negra else "nao_negras"
+            c[f"contratacoes_pessoas_{negra}"] += g.total
+            if g.situacao in SITUACOES_DESLIGAMENTO:
+                c["desligamentos"] += g.total
+
+
+def _somar_contratos(cubo: Cubo, contratos: Iterable[ContratoEmpresa]) -> None:
+    for contrato in contratos:
+        c = cubo[(contrato.ano, contrato.orgao_id)]
+        c["contratos"] += 1
+        prioridade = contrato.cota.prioridade
+        if prioridade == PRIORIDADE_COMPROVA:
+            c["contratos_comprovam"] += 1
+        elif prioridade == PRIORIDADE_DISPENSADA:
+            c["contratos_dispensadas"] += 1
+        else:
+            c["contratos_nao_cumprem"] += 1
+
+
+def montar_cubo(dados: Dados) -> Cubo:
+    """Contagens por (ano, órgão) e a linha consolidada (ano, TOTAL) de cada ano."""
+    cubo: Cubo = defaultdict(Counter)
+    _somar_selecoes(cubo, dados)
+    _somar_inscricoes(cubo, dados.inscricoes)
+    _somar_convocacoes(cubo, dados.convocacoes)
+    for ano, orgao_id, total in dados.eliminacoes:
+        cubo[(ano, orgao_id)]["eliminacoes_declaracao_falsa"] += total
+    _somar_contratos(cubo, dados.contratos)
+    totais: Cubo = defaultdict(Counter)
+    for (ano, _orgao), contagens in cubo.items():
+        totais[(ano, TOTAL)].update(contagens)
+    cubo.update(totais)
+    return dict(cubo)
+
+
+def acrescentar_subtotal(cubo: Cubo, orgaos: Iterable[int]) -> Cubo:
+    """Linha (ano, SUBTOTAL) com a soma de ``orgaos`` em cada ano (sem alterar ``cubo``)."""
+    membros = set(orgaos)
+    novo: Cubo = dict(cubo)
+    for (ano, orgao), contagens in cubo.items():
+        if orgao in membros:
+            novo.setdefault((ano, SUBTOTAL), Counter()).update(contagens)
+    return novo
+
+
+def percentual(parte: int, todo: int) -> Decimal | None:
+    """``parte`` sobre ``todo`` em %, com uma casa decimal; ``None`` quando não há base."""
+    if todo <= 0:
+        return None
+    return (Decimal(parte * 100) / Decimal(todo)).quantize(Decimal("0.1"))
