@@ -8,6 +8,7 @@ fórmulas em CSV/XLSX: células iniciadas por =, +, -, @, tab ou CR).
 import csv
 import datetime
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -16,6 +17,8 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 TAMANHO_MAXIMO = 20 * 1024 * 1024
 INICIOS_PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
+# O Excel não aceita estes caracteres no nome da aba (openpyxl levanta ValueError).
+PROIBIDOS_NO_TITULO = re.compile(r"[\\/*?:\[\]]")
 
 
 class ErroPlanilha(Exception):
@@ -154,7 +157,8 @@ def escrever_xlsx(
     cabecalho: Sequence[str], linhas: Iterable[Sequence[object]], titulo: str = "Dados"
 ) -> bytes:
     livro = Workbook(write_only=True)
-    aba = livro.create_sheet(title=titulo[:31])
+    titulo = PROIBIDOS_NO_TITULO.sub("-", ILLEGAL_CHARACTERS_RE.sub("", titulo)).strip("' ")
+    aba = livro.create_sheet(title=titulo[:31] or "Dados")
     aba.append(list(cabecalho))
     for linha in linhas:
         aba.append([_sem_controles(celula_segura(v)) for v in linha])

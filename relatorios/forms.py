@@ -159,7 +159,8 @@ class PriorizacaoForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["orgao"].queryset = orgaos
         escolhido = str(self.data.get("orgao", "")) if self.is_bound else ""
-        orgao_id = int(escolhido) if escolhido.isdigit() else None
+        # isdecimal, não isdigit: "²".isdigit() é True, mas int("²") levanta ValueError.
+        orgao_id = int(escolhido) if escolhido.isascii() and escolhido.isdecimal() else None
         if orgao_id is None and len(orgaos) == 1:
             orgao_id = orgaos[0].pk
         self.orgao_id = orgao_id

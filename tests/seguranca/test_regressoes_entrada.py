@@ -112,3 +112,31 @@ def test_regressao_percentual_pcd_negativo_com_posicoes_explicitas(gestora, mund
     resposta = gestora.post(reverse("selecoes:editar", args=[mundo.rascunho.pk]), dados)
     assert resposta.status_code == 200
     assert "Percentual PcD: deve ser maior que zero." in resposta.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("titulo", "aba"),
+    [
+        ("Pregão 12/2026", "Pregão 12-2026"),
+        ("[a]*?:\\b", "-a-----b"),
+        ("\x00\x01", "Dados"),
+        ("'citado'", "citado"),
+        ("x" * 40, "x" * 31),
+    ],
+)
+def test_regressao_titulo_de_aba_xlsx_com_caractere_proibido(titulo, aba):
+    import io
+
+    from openpyxl import load_workbook
+
+    from candidatos.planilhas import escrever_xlsx
+
+    livro = load_workbook(io.BytesIO(escrever_xlsx(["a"], [["b"]], titulo=titulo)))
+    assert livro.sheetnames == [aba]
+
+
+@pytest.mark.parametrize("valor", ["²", "¹²", "٣"])
+def test_regressao_priorizacao_com_orgao_em_digito_nao_ascii(gestora, valor):
+    url = reverse("monitoramento:priorizacao")
+    resposta = gestora.get(url, {"contratacao": "Pregão 1/2026", "orgao": valor})
+    assert resposta.status_code == 200
