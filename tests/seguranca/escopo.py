@@ -152,7 +152,7 @@ PARAMETROS: dict[str, object] = {
     "tipo": "final",
 }
 # URLs do RH que, de propósito, respondem a quem não é do órgão, com o motivo.
-# (Nomes conferidos com os ramos de documentos em PDF; revise ao integrar.)
+# (test_escopo_urls confere que cada nome aqui ainda existe nas rotas.)
 ROTAS_ISENTAS: dict[str, str] = {
     "documentos:anexo_publico": "anexo de edital publicado é público.",
     "documentos:resultado_publico": "PDF de resultado publicado é público.",

@@ -2,7 +2,9 @@
 
 import pytest
 from django.test import override_settings
+from django.urls import reverse
 
+from tests.factories import SelecaoFactory
 from tests.seguranca import escopo
 
 
@@ -33,6 +35,30 @@ def test_escopo_urls_varredura_percorre_includes_e_namespaces():
     assert escopo.e_do_rh(rotas["painel"])
     assert not escopo.e_do_rh(rotas["login"])
     assert not any(escopo.e_do_rh(r) for r in rotas.values() if r.rota.startswith("admin/"))
+
+
+def test_escopo_urls_excecoes_apontam_rotas_que_existem():
+    """Exceção com nome velho (rota renomeada ou removida) não isentaria nada e enganaria."""
+    nomes = {r.nome for r in escopo.rotas()}
+    excecoes = {*escopo.ROTAS_ISENTAS, *escopo.DONO_SEM_GET, *escopo.ALVOS_POR_ROTA}
+    assert excecoes - nomes == set()
+    assert all(motivo.strip() for motivo in escopo.ROTAS_ISENTAS.values())
+    assert all(motivo.strip() for motivo in escopo.DONO_SEM_GET.values())
+
+
+def test_escopo_urls_isentas_nao_servem_rascunho_de_outro_orgao(mundo, atacantes):
+    """As rotas públicas isentas só servem o que foi publicado: o rascunho de outro órgão
+    (e seu anexo) dá 404 a todos os atacantes."""
+    rascunho = SelecaoFactory(orgao=mundo.orgao)
+    urls = [
+        reverse("documentos:anexo_publico", args=[rascunho.pk]),
+        reverse("documentos:resultado_atual", args=[rascunho.pk, "final"]),
+        reverse("publico:selecao", args=[rascunho.pk]),
+    ]
+    for atacante in atacantes:
+        cliente = escopo._cliente(atacante.usuario)
+        for url in urls:
+            assert cliente.get(url).status_code == 404, (url, atacante.descricao)
 
 
 def _sinteticas() -> list[escopo.RotaRH]:
