@@ -22,7 +22,7 @@ class Meta:
     chave: str
     descricao: str
     origem: str
-    limite: float
+    limite: float | None  # None: o issue da capacidade não fixa meta
     unidade: str
     maximo: bool = True  # True: a figura deve ficar ≤ limite; False: ≥ limite
 
@@ -31,6 +31,8 @@ class Meta:
         return operator.le if self.maximo else operator.ge
 
     def texto_meta(self) -> str:
+        if self.limite is None:
+            return "sem meta"
         return f"{'≤' if self.maximo else '≥'} {_numero(self.limite)}{self.unidade}"
 
 
@@ -84,6 +86,20 @@ METAS: tuple[Meta, ...] = (
         "",
         maximo=False,
     ),
+    Meta(
+        "monitoramento_cubo_supressao_200x10_s",
+        "Monitoramento: cubo e supressão, 200 órgãos × 10 anos (sem banco)",
+        "monitoramento",
+        None,
+        " s",
+    ),
+    Meta(
+        "monitoramento_painel_db_s",
+        "Monitoramento: painel no banco, 80.000 inscrições",
+        "monitoramento",
+        None,
+        " s",
+    ),
 )
 
 
@@ -97,6 +113,8 @@ def situacao(meta: Meta, resultados: Mapping[str, float]) -> str:
     valor = resultados.get(meta.chave)
     if valor is None:
         return "não medida"
+    if meta.limite is None:
+        return "—"
     return "cumprida" if meta.comparar(valor, meta.limite) else "**não cumprida**"
 
 

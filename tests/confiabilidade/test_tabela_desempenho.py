@@ -32,6 +32,11 @@ def test_tabela_desempenho_razao_e_meta_minima():
     assert "| ≥ 0,6 | 0,55 | **não cumprida** |" in _linha(texto, "pagina_resultado_razao_trivial")
 
 
+def test_tabela_desempenho_figura_sem_meta_no_issue():
+    texto = desempenho.tabela({"monitoramento_painel_db_s": 1.25}, {})
+    assert "| sem meta | 1,25 s | — |" in _linha(texto, "monitoramento_painel_db_s")
+
+
 def test_tabela_desempenho_atualizar_troca_so_o_trecho_marcado(tmp_path):
     caminho = tmp_path / "desempenho.md"
     caminho.write_text(DOCUMENTO, encoding="utf-8")
