@@ -36,6 +36,8 @@ from tests.seguranca.hostil import HOSTIL
 HASH_RAPIDO = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 APPS_DO_DOMINIO = ("auth", "sessions", "selecoes", "candidatos", "relatorios")
 
+pytestmark = pytest.mark.hostil
+
 
 def _retrato() -> dict[str, int]:
     return {

@@ -25,7 +25,10 @@ from tests.seguranca.estrategias import (
 )
 from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador, cliente_logado
 
-pytestmark = pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+pytestmark = [
+    pytest.mark.hostil,
+    pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning"),
+]
 
 
 @pytest.fixture

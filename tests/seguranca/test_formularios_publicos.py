@@ -19,6 +19,8 @@ from tests.seguranca.estrategias import arquivos_hostis, post_hostil, valores_ho
 from tests.seguranca.factories import ConvocacaoFactory
 from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador
 
+pytestmark = pytest.mark.hostil
+
 
 @pytest.fixture
 def mundo(db, settings, tmp_path, sem_captura_de_templates):

@@ -22,7 +22,10 @@ from tests.seguranca.estrategias import celulas_hostis, sem_ilegais_xlsx, textos
 from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador, cliente_logado
 from tests.seguranca.mundo_rh import criar_mundo_rh
 
-pytestmark = pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+pytestmark = [
+    pytest.mark.hostil,
+    pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning"),
+]
 
 
 @pytest.fixture
