@@ -72,7 +72,9 @@ def test_cpf_conhecido_nao_substitui_a_inscricao_da_vitima(
 
 def test_codigo_anterior_errado_nao_substitui(client, selecao, vaga, vitima):
     resposta = client.post(
-        url(selecao), dados_atacante(vaga, codigo_anterior="AAAA-BBBB-CCCC"), REMOTE_ADDR=IP_ATACANTE
+        url(selecao),
+        dados_atacante(vaga, codigo_anterior="AAAA-BBBB-CCCC"),
+        REMOTE_ADDR=IP_ATACANTE,
     )
     assert resposta.status_code == 200
     assert "codigo_anterior" in resposta.context["form"].errors
@@ -95,8 +97,12 @@ def test_codigo_anterior_como_impresso_confirma_a_substituicao(
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(
             url(selecao),
-            dados_post(outra_vaga, email="nova@exemplo.com", email_confirmacao="nova@exemplo.com",
-                       codigo_anterior=codigo),
+            dados_post(
+                outra_vaga,
+                email="nova@exemplo.com",
+                email_confirmacao="nova@exemplo.com",
+                codigo_anterior=codigo,
+            ),
             REMOTE_ADDR=IP_VITIMA,
         )
     assert resposta.status_code == 302
