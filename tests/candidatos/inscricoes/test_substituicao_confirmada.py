@@ -11,12 +11,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.core import mail
-from django.urls import reverse
 
 from candidatos.models import CorRaca, Inscricao, SituacaoInscricao
 from candidatos.services.inscricoes import formatar_codigo
 from selecoes.models import RegistroAuditoria
-from tests.candidatos.inscricoes.test_formulario import CPF, dados_post, url
+from tests.candidatos.inscricoes.test_formulario import dados_post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +114,8 @@ def test_codigo_anterior_como_impresso_confirma_a_substituicao(
     destinos = sorted(m.to[0] for m in mail.outbox)
     assert destinos == ["maria@exemplo.com", "nova@exemplo.com"]
     [aviso] = [m for m in mail.outbox if m.to == ["maria@exemplo.com"]]
-    assert vitima.numero in aviso.body and nova.numero in aviso.body
+    assert vitima.numero in aviso.body
+    assert nova.numero in aviso.body
 
 
 def test_link_enviado_ao_email_anterior_autoriza_a_substituicao(
