@@ -124,7 +124,7 @@ def test_recusa_confirmada_pelo_codigo_vale_na_hora_e_e_definitiva(client, convo
 def test_recusa_com_codigo_errado_nada_muda(client, convocado):
     url = reverse("convocacao_publica:recusar", args=[convocado.token])
     resposta = client.post(url, {"codigo": "AAAA-BBBB-CCCC", "confirmo": "on"})
-    assert resposta.status_code == 200
+    assert resposta.status_code == 400
     assert "Código de verificação" in resposta.content.decode()
     convocado.refresh_from_db()
     assert convocado.situacao == SituacaoConvocacao.AGUARDANDO

@@ -145,6 +145,15 @@ def test_formulario_do_comprovante(client, inscricao):
     assert resposta.url == reverse("documentos:comprovante_baixar", args=["2026000555", "K9X2P7Q1"])
 
 
+@pytest.mark.parametrize("codigo", ["K9X2-P7Q1", "k9x2 p7q1", " K9X2-p7q1 "])
+def test_formulario_do_comprovante_aceita_o_codigo_como_impresso(client, inscricao, codigo):
+    resposta = client.post(
+        reverse("documentos:comprovante"), {"numero": "2026000555", "codigo": codigo}
+    )
+    assert resposta.status_code == 302
+    assert resposta.url == reverse("documentos:comprovante_baixar", args=["2026000555", "K9X2P7Q1"])
+
+
 @pytest.mark.parametrize("papel", list(Papel))
 def test_comprovante_para_o_rh_do_orgao_sem_o_codigo(
     client, inscricao, gerar, usuario_por_papel, papel
