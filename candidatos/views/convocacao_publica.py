@@ -151,7 +151,7 @@ def recusar_link(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, " ".join(erro.messages))
         return redirect("convocacao_publica:detalhe", token=token)
     # A mesma resposta com ou sem o teto de e-mails: nada a descobrir por aqui.
-    messages.info(
+    messages.success(
         request,
         "Se o envio foi possível, o link de confirmação chega em instantes ao e-mail da "
         "inscrição. Nada muda até você confirmar.",
