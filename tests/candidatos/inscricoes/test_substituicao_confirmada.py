@@ -238,3 +238,36 @@ def test_cpf_de_inscricao_encerrada_nao_revela_numero_nem_situacao(client, selec
     assert "Eliminada" not in html
     assert "CPF:" in html
     assert Inscricao.objects.count() == 1
+
+
+def test_link_de_substituicao_da_propria_inscricao_nao_serve_para_a_de_outro_cpf(
+    client, selecao, vaga, vitima, django_capture_on_commit_callbacks
+):
+    """O atacante pede o link para a própria inscrição e tenta usá-lo com o CPF da vítima."""
+    from tests.factories import gerar_cpf
+
+    cpf_atacante = gerar_cpf(9090)
+    proprios = dados_atacante(vaga, cpf=cpf_atacante)
+    client.post(url(selecao), proprios, REMOTE_ADDR=IP_ATACANTE)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url(selecao), proprios, REMOTE_ADDR=IP_ATACANTE)
+    [pedido] = [m for m in mail.outbox if m.to == ["atacante@exemplo.net"]]
+    autorizacao = client.get(_link_do_email(pedido)).context["form"]["autorizacao"].value()
+    resposta = client.post(
+        url(selecao), dados_atacante(vaga, autorizacao=autorizacao), REMOTE_ADDR=IP_ATACANTE
+    )
+    assert resposta.status_code == 200
+    vitima.refresh_from_db()
+    assert vitima.situacao == SituacaoInscricao.ATIVA
+
+
+def test_link_de_recusa_nao_serve_de_autorizacao_de_substituicao(client, selecao, vaga, vitima):
+    """Assinaturas de propósitos diferentes não se trocam (``salt`` próprio)."""
+    from django.core import signing
+
+    alheia = signing.dumps({"i": vitima.pk, "s": selecao.pk}, salt="candidatos.convocacao.recusa")
+    resposta = client.post(url(selecao), dados_atacante(vaga, autorizacao=alheia))
+    assert resposta.status_code == 200
+    vitima.refresh_from_db()
+    assert vitima.situacao == SituacaoInscricao.ATIVA
