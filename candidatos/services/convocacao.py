@@ -368,6 +368,16 @@ CANAL_CODIGO = "Confirmada pelo candidato com o código do comprovante."
 CANAL_LINK = "Confirmada pelo candidato com o link enviado ao e-mail da inscrição."
 
 
+def pode_encerrar_pelo_candidato(*, convocacao: Convocacao, agora: datetime) -> bool:
+    """Recusa (aguardando resposta, no prazo) ou desistência depois do aceite.
+
+    Depois da contratação, o desligamento é registrado pelo RH (há termo de
+    compromisso assinado)."""
+    if convocacao.situacao == SituacaoConvocacao.AGUARDANDO:
+        return agora <= convocacao.prazo_resposta
+    return convocacao.situacao == SituacaoConvocacao.ACEITA
+
+
 def recusa_assinar(*, convocacao: Convocacao) -> str:
     """Valor do link de confirmação da recusa (48 h; inútil depois da resposta)."""
     return signing.dumps({"c": convocacao.pk}, salt=SALT_RECUSA)
@@ -388,7 +398,7 @@ def recusa_pedir_link(*, convocacao: Convocacao, agora: datetime) -> bool:
     ``LINKS_DE_RECUSA_POR_DIA`` e-mails por convocação. O texto é todo do sistema.
     """
     c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao.pk)
-    if c.situacao != SituacaoConvocacao.AGUARDANDO or agora > c.prazo_resposta:
+    if not pode_encerrar_pelo_candidato(convocacao=c, agora=agora):
         raise AcaoInvalida("Esta convocação não pode mais ser recusada por aqui.")
     if registrar_tentativa(
         f"recusa_link:{c.pk}", limite=LINKS_DE_RECUSA_POR_DIA, janela_segundos=24 * 60 * 60
@@ -412,6 +422,7 @@ def recusa_pedir_link(*, convocacao: Convocacao, agora: datetime) -> bool:
         "selecao": c.vaga.selecao,
         "link": link,
         "validade_horas": VALIDADE_LINK_RECUSA // 3600,
+        "desistencia": c.situacao == SituacaoConvocacao.ACEITA,
         "prazo": timezone.localtime(c.prazo_resposta),
     }
     try:
@@ -430,8 +441,9 @@ def recusa_pedir_link(*, convocacao: Convocacao, agora: datetime) -> bool:
 def recusa_confirmar(
     *, convocacao: Convocacao, agora: datetime, codigo: str = "", assinatura: str = ""
 ) -> Convocacao:
-    """Segundo passo da recusa: vale na hora e é definitiva (art. 4º, § 2º; regras, § 4:
-    desfazer deslocaria quem foi chamado em seguida).
+    """Segundo passo da recusa (ou da desistência de quem já aceitou): vale na hora e
+    é definitiva (art. 4º, § 2º; regras, § 4: desfazer deslocaria quem foi chamado
+    em seguida).
 
     Exige um segredo que só o candidato tem: o código do comprovante ou o link
     enviado ao e-mail da inscrição. Número e CPF não bastam (são conhecidos).
@@ -451,4 +463,21 @@ def recusa_confirmar(
             "Código de verificação: o código não confere. Confira o comprovante de inscrição "
             "ou peça o link de confirmação por e-mail."
         )
+    if convocacao.situacao == SituacaoConvocacao.ACEITA:
+        return _desistir_pelo_candidato(convocacao=convocacao, agora=agora, canal=canal)
     return responder(convocacao=convocacao, aceita=False, agora=agora, canal=canal)
+
+
+def _desistir_pelo_candidato(*, convocacao: Convocacao, agora: datetime, canal: str) -> Convocacao:
+    with transaction.atomic():
+        c = _obter_travada(convocacao)
+        if c.situacao != SituacaoConvocacao.ACEITA:
+            raise AcaoInvalida(
+                f"A convocação já está {c.get_situacao_display().lower()}; procure o RH do órgão."
+            )
+        antes = _retrato(c)
+        _encerrar(c, SituacaoConvocacao.DESISTIU, agora.date(), "Desistência do candidato.")
+        c.save()
+        _registrar("convocacao.desistiu", c, f"{c.inscricao.numero} desistiu", None, antes, canal)
+        _tornar_desistente(c.inscricao, None, f"Desistiu depois de aceitar. {canal}")
+    return c

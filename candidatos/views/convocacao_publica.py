@@ -99,8 +99,8 @@ class ConfirmarRecusaForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
     )
     confirmo = forms.BooleanField(
-        label="Confirmo a recusa; sei que ela vale na hora e é definitiva.",
-        error_messages={"required": "Confirmação: marque a caixa para confirmar a recusa."},
+        label="Confirmo; sei que vale na hora e é definitivo.",
+        error_messages={"required": "Confirmação: marque a caixa para confirmar."},
     )
 
 
@@ -111,15 +111,15 @@ def _contexto_recusa(c: Convocacao, form: ConfirmarRecusaForm) -> dict[str, obje
         "vaga": c.vaga,
         "selecao": c.vaga.selecao,
         "form": form,
-        "pode_recusar": c.situacao == SituacaoConvocacao.AGUARDANDO
-        and timezone.now() <= c.prazo_resposta,
+        "pode_recusar": servico.pode_encerrar_pelo_candidato(convocacao=c, agora=timezone.now()),
+        "desistencia": c.situacao == SituacaoConvocacao.ACEITA,
     }
 
 
 @never_cache
 @limitar("convocacao_publica", limite=30, janela_segundos=60, metodos=("GET", "POST"))
 def recusar(request: HttpRequest, token: str) -> HttpResponse:
-    """Segundo passo da recusa, pelo código do comprovante."""
+    """Segundo passo da recusa (ou da desistência depois do aceite), pelo código."""
     c = _obter(token)
     form = ConfirmarRecusaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -130,7 +130,7 @@ def recusar(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as erro:
             form.add_error("codigo", erro)
         else:
-            messages.success(request, "Recusa registrada. A vaga passa ao próximo candidato.")
+            messages.success(request, "Registrado. A vaga passa ao próximo candidato.")
             return redirect("convocacao_publica:detalhe", token=token)
     return render(
         request,
@@ -173,7 +173,7 @@ def recusar_confirmar(request: HttpRequest, token: str, assinatura: str) -> Http
         except ValidationError as erro:
             messages.error(request, " ".join(erro.messages))
         else:
-            messages.success(request, "Recusa registrada. A vaga passa ao próximo candidato.")
+            messages.success(request, "Registrado. A vaga passa ao próximo candidato.")
         return redirect("convocacao_publica:detalhe", token=token)
     contexto = _contexto_recusa(c, ConfirmarRecusaForm())
     contexto["assinatura"] = assinatura

@@ -206,3 +206,63 @@ def test_desfecho_registrado_pelo_rh_e_ato_do_rh_com_nome_e_motivo(client, bruno
     assert (registro.usuario_id, registro.usuario_nome) == (bruno.pk, "bruno")
     assert registro.motivo == "Recusa por ofício nº 12/2026, entregue no protocolo."
     assert "pelo RH" in registro.descricao
+
+
+def test_quem_aceitou_desiste_em_dois_passos_e_a_desistencia_e_definitiva(client, convocado):
+    """Desistência do próprio candidato depois do aceite (art. 4º, § 2º): os mesmos
+    dois passos da recusa; antes da confirmação nada muda."""
+    client.post(
+        reverse("convocacao_publica:responder", args=[convocado.token]),
+        {"resposta": "aceitar", "confirmo": "on"},
+    )
+    convocado.refresh_from_db()
+    assert convocado.situacao == SituacaoConvocacao.ACEITA
+    pagina = client.get(reverse("convocacao_publica:detalhe", args=[convocado.token]))
+    assert "Desistir da vaga" in pagina.content.decode()
+    url = reverse("convocacao_publica:recusar", args=[convocado.token])
+    assert "definitiva" in client.get(url).content.decode()
+    errado = client.post(url, {"codigo": "AAAA-BBBB-CCCC", "confirmo": "on"})
+    assert errado.status_code == 400
+    convocado.refresh_from_db()
+    assert convocado.situacao == SituacaoConvocacao.ACEITA
+    impresso = formatar_codigo(convocado.inscricao.codigo_verificacao)
+    assert client.post(url, {"codigo": impresso, "confirmo": "on"}).status_code == 302
+    convocado.refresh_from_db()
+    convocado.inscricao.refresh_from_db()
+    assert convocado.situacao == SituacaoConvocacao.DESISTIU
+    assert convocado.inscricao.situacao == SituacaoInscricao.DESISTENTE
+    registro = RegistroAuditoria.objects.get(acao="convocacao.desistiu")
+    assert registro.usuario_id is None
+    assert "código do comprovante" in registro.motivo
+
+
+def test_contratado_nao_desiste_pela_pagina_publica(client, alice, convocado):
+    """Depois da contratação o desligamento é do RH (termo de compromisso)."""
+    from candidatos.services import convocacao as servico
+
+    servico.registrar_contratacao(
+        convocacao=convocado, data_inicio=timezone.localdate(), numero_tce="TCE 1", usuario=alice
+    )
+    url = reverse("convocacao_publica:recusar", args=[convocado.token])
+    impresso = formatar_codigo(convocado.inscricao.codigo_verificacao)
+    client.post(url, {"codigo": impresso, "confirmo": "on"})
+    convocado.refresh_from_db()
+    assert convocado.situacao == SituacaoConvocacao.CONTRATADO
+
+
+def test_desistencia_pelo_link_do_email(client, convocado):
+    client.post(
+        reverse("convocacao_publica:responder", args=[convocado.token]),
+        {"resposta": "aceitar", "confirmo": "on"},
+    )
+    client.post(reverse("convocacao_publica:recusar_link", args=[convocado.token]))
+    [mensagem] = mail.outbox
+    assert "DESISTIR" in mensagem.body
+    [link] = re.findall(r"https?://\S+", mensagem.body)
+    assert "Confirmar a desistência" in client.get(_caminho(link)).content.decode()
+    assert client.post(_caminho(link)).status_code == 302
+    convocado.refresh_from_db()
+    assert convocado.situacao == SituacaoConvocacao.DESISTIU
+    assert (
+        "link enviado ao e-mail" in RegistroAuditoria.objects.get(acao="convocacao.desistiu").motivo
+    )
