@@ -14,6 +14,8 @@ from candidatos.services.inscricoes import (
 from tests.candidatos.inscricoes.test_servico import dados
 
 
+# Trava consultiva do PostgreSQL; o SQLite serializa escritas com "database is locked".
+@pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 def test_substituicao_simultanea_do_mesmo_cpf_deixa_uma_vigente(selecao, vaga, agora):
     """O código confirma uma substituição só: as outras encontram a nova inscrição,
