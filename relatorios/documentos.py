@@ -402,6 +402,9 @@ def mascarar_cpf(cpf: str) -> str:
 def comprovante_inscricao(documento: Documento) -> Conteudo:
     """Comprovante da inscrição: dados de identificação, vaga, data e código de verificação.
 
+    A via do RH (``parametros["via"] == "rh"``) não traz o código: com ele se age
+    pelo candidato (issue 16, item 3).
+
     Sem cor/raça, deficiência nem opções de reserva: o arquivo circula (e-mail,
     impressoras, operadores do RH) e essas declarações são dado sensível (LGPD,
     art. 11); o candidato as consulta na página da própria inscrição.
@@ -422,5 +425,6 @@ def comprovante_inscricao(documento: Documento) -> Conteudo:
             "vaga": inscricao.vaga,
             "cpf_mascarado": mascarar_cpf(inscricao.cpf),
             "substituta": substituta,
+            "via_rh": documento.parametros.get("via") == "rh",
         },
     )

@@ -133,18 +133,43 @@ def resultado_solicitar(*, versao: ResultadoVersao, usuario: Usuario = None) -> 
     )
 
 
+PREFIXO_VIA_CANDIDATO = "comprovante:"
+PREFIXO_VIA_RH = "comprovante_rh:"
+
+
 def comprovante_solicitar(
     *, inscricao: Inscricao, usuario: Usuario = None, motivo_regeneracao: str = ""
 ) -> Documento:
-    """Comprovante de inscrição: nunca público (candidato por número + código, e o RH)."""
+    """Via do candidato, com o código de verificação: só por número + código, nunca ao RH.
+
+    O código é o segredo com que o candidato age (recusa, substituição): quem o
+    lê age por ele (issue 16, item 3). O RH recebe a via sem o código.
+    """
     return documento_solicitar(
         tipo=TipoDocumento.COMPROVANTE,
-        chave=f"comprovante:{inscricao.pk}",
+        chave=f"{PREFIXO_VIA_CANDIDATO}{inscricao.pk}",
         titulo=f"Comprovante de inscrição nº {inscricao.numero}",
         orgao=inscricao.selecao.orgao,
         selecao=inscricao.selecao,
         publico=False,
         parametros={"inscricao": inscricao.pk},
+        usuario=usuario,
+        motivo_regeneracao=motivo_regeneracao,
+    )
+
+
+def comprovante_rh_solicitar(
+    *, inscricao: Inscricao, usuario: Usuario = None, motivo_regeneracao: str = ""
+) -> Documento:
+    """Via do RH do comprovante: os mesmos dados, sem o código de verificação."""
+    return documento_solicitar(
+        tipo=TipoDocumento.COMPROVANTE,
+        chave=f"{PREFIXO_VIA_RH}{inscricao.pk}",
+        titulo=f"Comprovante de inscrição nº {inscricao.numero} (via do RH)",
+        orgao=inscricao.selecao.orgao,
+        selecao=inscricao.selecao,
+        publico=False,
+        parametros={"inscricao": inscricao.pk, "via": "rh"},
         usuario=usuario,
         motivo_regeneracao=motivo_regeneracao,
     )
@@ -225,14 +250,26 @@ def ao_alterar_rascunho(*, selecao_id: int) -> None:
 
 
 def ao_alterar_inscricao(*, inscricao_id: int) -> None:
-    """Inscrição alterada ou substituída: o comprovante, se existir, é refeito."""
+    """Inscrição alterada ou substituída: cada via do comprovante que existir é refeita."""
     from candidatos.models import Inscricao
 
-    if not Documento.objects.filter(chave=f"comprovante:{inscricao_id}").exists():
+    vias = {
+        PREFIXO_VIA_CANDIDATO: comprovante_solicitar,
+        PREFIXO_VIA_RH: comprovante_rh_solicitar,
+    }
+    existentes = set(
+        Documento.objects.filter(
+            chave__in=[f"{prefixo}{inscricao_id}" for prefixo in vias]
+        ).values_list("chave", flat=True)
+    )
+    if not existentes:
         return
     inscricao = Inscricao.objects.select_related("selecao__orgao").filter(pk=inscricao_id).first()
-    if inscricao is not None:
-        comprovante_solicitar(inscricao=inscricao, motivo_regeneracao="Inscrição alterada.")
+    if inscricao is None:
+        return
+    for prefixo, solicitar in vias.items():
+        if f"{prefixo}{inscricao_id}" in existentes:
+            solicitar(inscricao=inscricao, motivo_regeneracao="Inscrição alterada.")
 
 
 # --- Geração (lado worker) ------------------------------------------------------------

@@ -8,7 +8,11 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 
 from candidatos.models import CorRaca, SituacaoInscricao
-from candidatos.services.inscricoes import DadosInscricao, erros_autodeclaracao
+from candidatos.services.inscricoes import (
+    ConfirmacaoSubstituicao,
+    DadosInscricao,
+    erros_autodeclaracao,
+)
 from selecoes.models import UF, NivelEnsino, Orgao, Selecao, VagaEstagio
 from selecoes.validators import cpf_valido, somente_digitos
 
@@ -148,6 +152,22 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
     aceite_termo = forms.BooleanField(
         label="Li e aceito o termo de autodeclaração e o aviso de privacidade acima",
     )
+    codigo_anterior = forms.CharField(
+        label="Código de verificação da inscrição anterior",
+        max_length=40,
+        required=False,
+        help_text=(
+            "Só para quem já se inscreveu nesta seleção e quer substituir a inscrição: o código "
+            "está no comprovante anterior (ex.: ABCD-EFGH-JKLM)."
+        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+    )
+    autorizacao = forms.CharField(
+        label="Autorização de substituição",
+        required=False,
+        max_length=300,
+        widget=forms.HiddenInput,
+    )
 
     def __init__(self, *args: Any, selecao: Selecao, hoje: date, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -246,6 +266,12 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
             concorre_negros=d["concorre_negros"],
             pcd=bool(d.get("pcd")),
             concorre_pcd=bool(d.get("concorre_pcd")),
+        )
+
+    def confirmacao(self) -> ConfirmacaoSubstituicao:
+        return ConfirmacaoSubstituicao(
+            codigo_anterior=self.cleaned_data.get("codigo_anterior", ""),
+            autorizacao=self.cleaned_data.get("autorizacao", ""),
         )
 
 

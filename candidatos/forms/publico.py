@@ -91,8 +91,11 @@ class ConsultaSituacaoForm(forms.Form):
     codigo = forms.CharField(
         label="Código de verificação",
         required=False,
-        max_length=16,
-        help_text="Impresso no comprovante de inscrição. Use no lugar do CPF, se preferir.",
+        max_length=40,
+        help_text=(
+            "Impresso no comprovante de inscrição (ex.: ABCD-EFGH-JKLM). Com ele você também "
+            "vê o link para responder a uma convocação."
+        ),
         widget=forms.TextInput(attrs={"class": "form-control", "autocomplete": "off"}),
     )
 

@@ -8,14 +8,22 @@ duas vezes nem preenchem a mesma vaga duas vezes.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from datetime import date, datetime
 from functools import partial
 from typing import Any
 
+from django.conf import settings
+from django.core import signing
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Max
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from candidatos.models import (
     Convocacao,
@@ -24,8 +32,12 @@ from candidatos.models import (
     SituacaoInscricao,
 )
 from candidatos.selectors.classificacao import EstadoVaga, estado_vaga, rotulo_modalidade
+from candidatos.services.inscricoes import normalizar_codigo
 from selecoes import auditoria
+from selecoes.limites import registrar_tentativa
 from selecoes.models import VagaEstagio
+
+logger = logging.getLogger(__name__)
 
 DESFECHOS_DE_DESISTENCIA = (
     SituacaoConvocacao.RECUSADA,
@@ -196,9 +208,14 @@ def registrar_ciencia(*, convocacao: Convocacao, agora: datetime) -> Convocacao:
     return c
 
 
-def responder(*, convocacao: Convocacao, aceita: bool, agora: datetime) -> Convocacao:
+def responder(
+    *, convocacao: Convocacao, aceita: bool, agora: datetime, canal: str = ""
+) -> Convocacao:
     """Resposta do candidato: aceitar (aguarda contratação) ou recusar — a recusa é
-    desistência (art. 4º, § 2º) e o motor chama o próximo pela mesma regra."""
+    desistência (art. 4º, § 2º) e o motor chama o próximo pela mesma regra.
+
+    Pelas páginas públicas, a recusa só chega aqui confirmada (``recusa_confirmar``);
+    ``canal`` diz por onde, e fica na auditoria."""
     with transaction.atomic():
         c = _obter_travada(convocacao)
         if c.situacao != SituacaoConvocacao.AGUARDANDO:
@@ -215,8 +232,10 @@ def responder(*, convocacao: Convocacao, aceita: bool, agora: datetime) -> Convo
         else:
             _encerrar(c, SituacaoConvocacao.RECUSADA, agora.date(), "Recusada pelo candidato.")
             c.save()
-            _registrar("convocacao.recusada", c, f"{c.inscricao.numero} recusou", None, antes)
-            _tornar_desistente(c.inscricao, None, "Recusou a convocação.")
+            _registrar(
+                "convocacao.recusada", c, f"{c.inscricao.numero} recusou", None, antes, canal
+            )
+            _tornar_desistente(c.inscricao, None, f"Recusou a convocação. {canal}".strip())
     return c
 
 
@@ -288,7 +307,7 @@ def registrar_desistencia(
         _registrar(
             f"convocacao.{situacao}",
             c,
-            f"{c.inscricao.numero}: {c.get_situacao_display().lower()}",
+            f"{c.inscricao.numero}: {c.get_situacao_display().lower()} (registrado pelo RH)",
             usuario,
             antes,
             motivo=motivo.strip(),
@@ -338,3 +357,127 @@ def _tornar_desistente(inscricao: Inscricao, usuario: Any, motivo: str) -> None:
         depois={"situacao": SituacaoInscricao.DESISTENTE},
         motivo=motivo,
     )
+
+
+# --- recusa pelo próprio candidato (issue 16, item 2) ---------------------------
+
+SALT_RECUSA = "candidatos.convocacao.recusa"
+VALIDADE_LINK_RECUSA = 48 * 60 * 60
+LINKS_DE_RECUSA_POR_DIA = 3
+CANAL_CODIGO = "Confirmada pelo candidato com o código do comprovante."
+CANAL_LINK = "Confirmada pelo candidato com o link enviado ao e-mail da inscrição."
+
+
+def pode_encerrar_pelo_candidato(*, convocacao: Convocacao, agora: datetime) -> bool:
+    """Recusa (aguardando resposta, no prazo) ou desistência depois do aceite.
+
+    Depois da contratação, o desligamento é registrado pelo RH (há termo de
+    compromisso assinado)."""
+    if convocacao.situacao == SituacaoConvocacao.AGUARDANDO:
+        return agora <= convocacao.prazo_resposta
+    return convocacao.situacao == SituacaoConvocacao.ACEITA
+
+
+def recusa_assinar(*, convocacao: Convocacao) -> str:
+    """Valor do link de confirmação da recusa (48 h; inútil depois da resposta)."""
+    return signing.dumps({"c": convocacao.pk}, salt=SALT_RECUSA)
+
+
+def recusa_assinatura_confere(*, convocacao: Convocacao, assinatura: str) -> bool:
+    try:
+        dados = signing.loads(assinatura, salt=SALT_RECUSA, max_age=VALIDADE_LINK_RECUSA)
+    except signing.BadSignature:
+        return False
+    return isinstance(dados, dict) and dados.get("c") == convocacao.pk
+
+
+def recusa_pedir_link(*, convocacao: Convocacao, agora: datetime) -> bool:
+    """Envia ao e-mail da inscrição o link que confirma a recusa.
+
+    Só quem tem o link pessoal da convocação chega aqui; ainda assim, no máximo
+    ``LINKS_DE_RECUSA_POR_DIA`` e-mails por convocação. O texto é todo do sistema.
+    """
+    c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao.pk)
+    if not pode_encerrar_pelo_candidato(convocacao=c, agora=agora):
+        raise AcaoInvalida("Esta convocação não pode mais ser recusada por aqui.")
+    if registrar_tentativa(
+        f"recusa_link:{c.pk}", limite=LINKS_DE_RECUSA_POR_DIA, janela_segundos=24 * 60 * 60
+    ):
+        return False
+    link = settings.SITE_URL + reverse(
+        "convocacao_publica:recusar_confirmar",
+        args=[c.token, recusa_assinar(convocacao=c)],
+    )
+    with transaction.atomic():
+        auditoria.registrar(
+            acao="recusa.link_enviado",
+            objeto=c,
+            descricao=f"Link de confirmação da recusa enviado a {c.inscricao.numero}",
+            selecao=c.vaga.selecao,
+            inscricao_id=c.inscricao_id,
+        )
+    contexto = {
+        "convocacao": c,
+        "inscricao": c.inscricao,
+        "selecao": c.vaga.selecao,
+        "link": link,
+        "validade_horas": VALIDADE_LINK_RECUSA // 3600,
+        "desistencia": c.situacao == SituacaoConvocacao.ACEITA,
+        "prazo": timezone.localtime(c.prazo_resposta),
+    }
+    try:
+        send_mail(
+            " ".join(render_to_string("emails/convocacao_recusa_assunto.txt", contexto).split()),
+            render_to_string("emails/convocacao_recusa.txt", contexto),
+            None,
+            [c.inscricao.email],
+        )
+    except Exception:  # SMTP fora do ar: o candidato ainda pode usar o código
+        logger.exception("Falha ao enviar o link de recusa da convocação %s", c.pk)
+        return False
+    return True
+
+
+def recusa_confirmar(
+    *, convocacao: Convocacao, agora: datetime, codigo: str = "", assinatura: str = ""
+) -> Convocacao:
+    """Segundo passo da recusa (ou da desistência de quem já aceitou): vale na hora e
+    é definitiva (art. 4º, § 2º; regras, § 4: desfazer deslocaria quem foi chamado
+    em seguida).
+
+    Exige um segredo que só o candidato tem: o código do comprovante ou o link
+    enviado ao e-mail da inscrição. Número e CPF não bastam (são conhecidos).
+    """
+    inscricao = Inscricao.objects.only("codigo_verificacao").get(pk=convocacao.inscricao_id)
+    informado = normalizar_codigo(codigo)
+    if assinatura and recusa_assinatura_confere(convocacao=convocacao, assinatura=assinatura):
+        canal = CANAL_LINK
+    elif (
+        informado
+        and inscricao.codigo_verificacao
+        and constant_time_compare(informado, inscricao.codigo_verificacao.upper())
+    ):
+        canal = CANAL_CODIGO
+    else:
+        raise AcaoInvalida(
+            "Código de verificação: o código não confere. Confira o comprovante de inscrição "
+            "ou peça o link de confirmação por e-mail."
+        )
+    if convocacao.situacao == SituacaoConvocacao.ACEITA:
+        return _desistir_pelo_candidato(convocacao=convocacao, agora=agora, canal=canal)
+    return responder(convocacao=convocacao, aceita=False, agora=agora, canal=canal)
+
+
+def _desistir_pelo_candidato(*, convocacao: Convocacao, agora: datetime, canal: str) -> Convocacao:
+    with transaction.atomic():
+        c = _obter_travada(convocacao)
+        if c.situacao != SituacaoConvocacao.ACEITA:
+            raise AcaoInvalida(
+                f"A convocação já está {c.get_situacao_display().lower()}; procure o RH do órgão."
+            )
+        antes = _retrato(c)
+        _encerrar(c, SituacaoConvocacao.DESISTIU, agora.date(), "Desistência do candidato.")
+        c.save()
+        _registrar("convocacao.desistiu", c, f"{c.inscricao.numero} desistiu", None, antes, canal)
+        _tornar_desistente(c.inscricao, None, f"Desistiu depois de aceitar. {canal}")
+    return c

@@ -20,6 +20,7 @@ import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -36,7 +37,7 @@ from candidatos.services.importacao_leiaute import (
     ValidadorLinha,
     verificar_cabecalho,
 )
-from candidatos.services.inscricoes import DadosInscricao
+from candidatos.services.inscricoes import DadosInscricao, substituicao_avisar
 from candidatos.services.lote import inscricoes_criar_em_lote
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, Selecao, SituacaoSelecao
@@ -260,7 +261,7 @@ def confirmar(
             gravar = [v for v in previa.validas if v.acao != "inalterada"]
             if not previa.validas:
                 raise ImportacaoInvalida("Nenhuma linha válida para importar; nada foi gravado.")
-            inscricoes_criar_em_lote(
+            ids = inscricoes_criar_em_lote(
                 selecao=selecao,
                 linhas=[(v.dados, v.criada_em, v.termo_aceito_em) for v in gravar],
                 substituir={
@@ -273,6 +274,16 @@ def confirmar(
                 descricao_auditoria=f"Importada do arquivo {nome_arquivo} (SHA-256 {sha256[:16]}…)",
                 usuario=usuario,
             )
+            # O e-mail da inscrição substituída sempre fica sabendo, também quando quem
+            # substitui é o RH por arquivo (issue 16, item 1): ninguém troca em silêncio
+            # o endereço para onde vão a convocação e os links de confirmação.
+            pares = [
+                (v.anterior_id, nova_id)
+                for v, nova_id in zip(gravar, ids, strict=True)
+                if v.acao == "substituir" and v.anterior_id is not None
+            ]
+            if pares:
+                transaction.on_commit(partial(_avisar_substituidas, pares), robust=True)
             resultado_parcial = {
                 "arquivo": nome_arquivo,
                 "sha256": sha256,
@@ -374,3 +385,8 @@ def pendentes_expirados_apagar(*, agora: datetime) -> int:
             default_storage.delete(caminho)
             apagados += 1
     return apagados
+
+
+def _avisar_substituidas(pares: list[tuple[int, int]]) -> None:
+    for anterior_id, nova_id in pares:
+        substituicao_avisar(anterior_id=anterior_id, nova_id=nova_id)

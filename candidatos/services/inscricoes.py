@@ -14,14 +14,17 @@ from datetime import date, datetime
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, send_mail
 from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
+from django.utils.http import urlencode
 
 from candidatos.models import (
     AcessoDadoSensivel,
@@ -31,6 +34,7 @@ from candidatos.models import (
     SituacaoInscricao,
 )
 from selecoes import auditoria
+from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
 
 logger = logging.getLogger(__name__)
@@ -46,6 +50,12 @@ CORES_IBGE = frozenset(CorRaca.values)
 CORES_NEGRAS = frozenset({CorRaca.PRETA.value, CorRaca.PARDA.value})
 NAO_DECLARADA = CorRaca.NAO_DECLARADA.value
 ATIVA = SituacaoInscricao.ATIVA.value
+# Substituição confirmada pelo canal da inscrição anterior (issue 16, item 1).
+SALT_AUTORIZACAO = "candidatos.inscricao.substituicao"
+VALIDADE_AUTORIZACAO = 24 * 60 * 60
+# Tetos de e-mail: quem envia o formulário não transforma o sistema num disparador.
+AVISOS_POR_INSCRICAO = 3  # pedidos de substituição avisados ao e-mail anterior, por dia
+COMPROVANTES_POR_ENDERECO = 5  # comprovantes para o mesmo endereço, por hora
 
 
 class InscricaoRecusada(Exception):
@@ -55,6 +65,39 @@ class InscricaoRecusada(Exception):
         super().__init__(mensagem)
         self.mensagem = mensagem
         self.campo = campo
+
+
+class SubstituicaoNaoConfirmada(InscricaoRecusada):
+    """O CPF já tem inscrição ativa e a nova não veio confirmada pelo canal da anterior."""
+
+    def __init__(self, *, anterior_id: int, codigo_errado: bool) -> None:
+        if codigo_errado:
+            mensagem = (
+                "Código de verificação da inscrição anterior: o código não confere. Confira o "
+                "comprovante da inscrição anterior ou use o link enviado ao e-mail dela."
+            )
+        else:
+            mensagem = (
+                "Código de verificação da inscrição anterior: já existe inscrição ativa com este "
+                "CPF nesta seleção. Para substituí-la, informe o código de verificação do "
+                "comprovante anterior ou use o link que enviamos ao e-mail da inscrição anterior. "
+                "Até lá, a inscrição anterior continua valendo."
+            )
+        super().__init__(mensagem, campo="codigo_anterior")
+        self.anterior_id = anterior_id
+        self.codigo_errado = codigo_errado
+
+
+@dataclass(frozen=True)
+class ConfirmacaoSubstituicao:
+    """Prova de que quem envia controla a inscrição anterior do mesmo CPF.
+
+    ``codigo_anterior``: o código do comprovante anterior, como digitado;
+    ``autorizacao``: o valor assinado do link enviado ao e-mail anterior.
+    """
+
+    codigo_anterior: str = ""
+    autorizacao: str = ""
 
 
 @dataclass(frozen=True)
@@ -198,12 +241,48 @@ def _bloquear_anterior(*, selecao: Selecao, cpf: str) -> Inscricao | None:
         .first()
     )
     if anterior is not None and anterior.situacao != SituacaoInscricao.ATIVA:
+        # Quem envia pode não ser o titular: nem o número nem a situação voltam na página.
         raise InscricaoRecusada(
-            f"CPF: já existe a inscrição nº {anterior.numero} nesta seleção, na situação "
-            f"“{anterior.get_situacao_display()}”; ela não pode ser substituída.",
+            "CPF: a inscrição deste CPF nesta seleção não está mais ativa e não pode ser "
+            "substituída; procure o RH do órgão.",
             campo="cpf",
         )
     return anterior
+
+
+def autorizacao_gerar(*, anterior: Inscricao) -> str:
+    """Valor assinado do link de substituição (vale 24 h e só para esta inscrição ativa)."""
+    return signing.dumps({"i": anterior.pk, "s": anterior.selecao_id}, salt=SALT_AUTORIZACAO)
+
+
+def inscricao_autorizada(*, selecao: Selecao, autorizacao: str) -> Inscricao | None:
+    """Inscrição ativa que o link assinado autoriza a substituir, ou ``None``."""
+    if not autorizacao:
+        return None
+    try:
+        dados = signing.loads(autorizacao, salt=SALT_AUTORIZACAO, max_age=VALIDADE_AUTORIZACAO)
+    except signing.BadSignature:
+        return None
+    if not isinstance(dados, dict) or dados.get("s") != selecao.pk:
+        return None
+    return Inscricao.objects.filter(
+        pk=dados.get("i"), selecao=selecao, situacao=SituacaoInscricao.ATIVA
+    ).first()
+
+
+def _canal_da_confirmacao(
+    anterior: Inscricao, confirmacao: ConfirmacaoSubstituicao | None
+) -> str | None:
+    """Por onde a substituição foi confirmada ("codigo" ou "link_email"), se foi."""
+    if confirmacao is None:
+        return None
+    codigo = normalizar_codigo(confirmacao.codigo_anterior)
+    if codigo and constant_time_compare(codigo, anterior.codigo_verificacao.upper()):
+        return "codigo"
+    autorizada = inscricao_autorizada(selecao=anterior.selecao, autorizacao=confirmacao.autorizacao)
+    if autorizada is not None and autorizada.pk == anterior.pk:
+        return "link_email"
+    return None
 
 
 def _salvar_laudo(laudo: UploadedFile, agora: datetime) -> str:
@@ -220,11 +299,16 @@ def inscricao_registrar(
     dados: DadosInscricao,
     agora: datetime,
     laudo: UploadedFile | None = None,
+    confirmacao: ConfirmacaoSubstituicao | None = None,
 ) -> Inscricao:
     """Registra a inscrição on-line; a nova substitui a vigente do mesmo CPF.
 
     Só dentro do período de inscrições (verificado aqui, com ``agora``). A
-    substituída fica no histórico (``situacao=substituida`` e ``substitui``).
+    substituição exige ``confirmacao`` pelo canal da inscrição anterior (código
+    do comprovante ou link enviado ao e-mail dela): um CPF é dado conhecido e não
+    prova quem envia. Sem ela, nada muda e sobe ``SubstituicaoNaoConfirmada``. A
+    substituída fica no histórico (``situacao=substituida`` e ``substitui``) e o
+    e-mail dela é avisado.
     """
     if not selecao.inscricoes_abertas(agora):
         raise InscricaoRecusada(
@@ -257,7 +341,12 @@ def inscricao_registrar(
             try:
                 with transaction.atomic():
                     return _gravar(
-                        selecao=selecao, vaga=vaga, dados=dados, agora=agora, laudo=arquivo_laudo
+                        selecao=selecao,
+                        vaga=vaga,
+                        dados=dados,
+                        agora=agora,
+                        laudo=arquivo_laudo,
+                        confirmacao=confirmacao,
                     )
             except IntegrityError as erro:
                 if CONSTRAINT_CPF not in str(erro) or tentativa:
@@ -277,9 +366,17 @@ def _gravar(
     dados: DadosInscricao,
     agora: datetime,
     laudo: str,
+    confirmacao: ConfirmacaoSubstituicao | None,
 ) -> Inscricao:
     anterior = _bloquear_anterior(selecao=selecao, cpf=dados.cpf)
+    canal = None
     if anterior is not None:
+        canal = _canal_da_confirmacao(anterior, confirmacao)
+        if canal is None:
+            raise SubstituicaoNaoConfirmada(
+                anterior_id=anterior.pk,
+                codigo_errado=bool(confirmacao and normalizar_codigo(confirmacao.codigo_anterior)),
+            )
         anterior.situacao = SituacaoInscricao.SUBSTITUIDA
         anterior.save(update_fields=["situacao", "atualizada_em"])
     campos = asdict(dados)
@@ -308,7 +405,11 @@ def _gravar(
             selecao=selecao,
             inscricao_id=anterior.pk,
             antes={"situacao": SituacaoInscricao.ATIVA},
-            depois={"situacao": SituacaoInscricao.SUBSTITUIDA, "substituida_por": inscricao.numero},
+            depois={
+                "situacao": SituacaoInscricao.SUBSTITUIDA,
+                "substituida_por": inscricao.numero,
+                "confirmada_por": canal,
+            },
         )
     auditoria.registrar(
         acao="inscricao.criada",
@@ -320,6 +421,11 @@ def _gravar(
     )
     inscricao_id = inscricao.pk
     transaction.on_commit(lambda: comprovante_enviar(inscricao_id=inscricao_id))
+    if anterior is not None:
+        anterior_id = anterior.pk
+        transaction.on_commit(
+            lambda: substituicao_avisar(anterior_id=anterior_id, nova_id=inscricao_id)
+        )
     return inscricao
 
 
@@ -332,8 +438,16 @@ def comprovante_enviar(*, inscricao_id: int) -> None:
     O e-mail leva número, código de verificação e resumo sem dados sensíveis
     (cor/raça e deficiência ficam só na página do comprovante: LGPD, art. 6º, III).
     Falha de envio não desfaz a inscrição, já gravada: fica no log.
+
+    O endereço não foi verificado e pode ser de outra pessoa: o texto é todo do
+    sistema (nada do que foi digitado no formulário, nem o nome) e há um teto de
+    comprovantes por endereço e por hora; acima dele o comprovante fica só na
+    página que se abre ao fim da inscrição.
     """
     inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(pk=inscricao_id)
+    if _teto_de_email(f"comprovante:{inscricao.email}", COMPROVANTES_POR_ENDERECO, 60 * 60):
+        logger.warning("Teto de comprovantes por endereço: inscrição %s", inscricao.numero)
+        return
     contexto = {
         "inscricao": inscricao,
         "codigo": formatar_codigo(inscricao.codigo_verificacao),
@@ -358,6 +472,71 @@ def comprovante_enviar(*, inscricao_id: int) -> None:
         mensagem.send()
     except Exception:  # SMTP fora do ar não pode derrubar a página do comprovante
         logger.exception("Falha ao enviar o comprovante da inscrição %s", inscricao.numero)
+
+
+def _teto_de_email(chave: str, limite: int, janela_segundos: int) -> bool:
+    resumo = hashlib.sha256(chave.lower().encode()).hexdigest()  # o endereço não vai ao cache
+    return registrar_tentativa(f"email:{resumo}", limite=limite, janela_segundos=janela_segundos)
+
+
+def _enviar_texto(*, modelo: str, contexto: dict[str, object], para: str, numero: str) -> None:
+    assunto = " ".join(render_to_string(f"emails/{modelo}_assunto.txt", contexto).split())
+    try:
+        send_mail(assunto, render_to_string(f"emails/{modelo}.txt", contexto), None, [para])
+    except Exception:  # SMTP fora do ar não derruba a página; fica no log
+        logger.exception("Falha ao enviar %s da inscrição %s", modelo, numero)
+
+
+def substituicao_solicitar(*, anterior_id: int, agora: datetime) -> None:
+    """Pedido de substituição não confirmado: o e-mail da inscrição anterior é avisado.
+
+    O aviso leva o link que autoriza a substituição a quem tem acesso àquele
+    e-mail (o titular) e nenhum texto de quem enviou o formulário. Até
+    ``AVISOS_POR_INSCRICAO`` avisos por dia: qualquer um dos links serve ao titular.
+    """
+    anterior = Inscricao.objects.select_related("selecao__orgao").get(pk=anterior_id)
+    if anterior.situacao != SituacaoInscricao.ATIVA:
+        return
+    if _teto_de_email(f"substituicao:{anterior.pk}", AVISOS_POR_INSCRICAO, 24 * 60 * 60):
+        return
+    link = (
+        settings.SITE_URL
+        + reverse("inscricao_publica:formulario", args=[anterior.selecao_id])
+        + "?"
+        + urlencode({"autorizacao": autorizacao_gerar(anterior=anterior)})
+    )
+    with transaction.atomic():
+        auditoria.registrar(
+            acao="inscricao.substituicao_solicitada",
+            objeto=anterior,
+            descricao=f"Nova inscrição com o CPF da {anterior.numero}: aviso ao e-mail anterior",
+            selecao=anterior.selecao,
+            inscricao_id=anterior.pk,
+        )
+    contexto = {
+        "inscricao": anterior,
+        "link": link,
+        "agora": timezone.localtime(agora),
+        "validade_horas": VALIDADE_AUTORIZACAO // 3600,
+    }
+    _enviar_texto(
+        modelo="inscricao_substituicao_pedido",
+        contexto=contexto,
+        para=anterior.email,
+        numero=anterior.numero,
+    )
+
+
+def substituicao_avisar(*, anterior_id: int, nova_id: int) -> None:
+    """Substituição feita: o e-mail da inscrição anterior sempre fica sabendo."""
+    anterior = Inscricao.objects.select_related("selecao__orgao").get(pk=anterior_id)
+    nova = Inscricao.objects.get(pk=nova_id)
+    _enviar_texto(
+        modelo="inscricao_substituida",
+        contexto={"anterior": anterior, "nova": nova, "selecao": anterior.selecao},
+        para=anterior.email,
+        numero=anterior.numero,
+    )
 
 
 def acessos_registrar(

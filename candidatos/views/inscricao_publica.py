@@ -14,20 +14,18 @@ from candidatos.forms.inscricao import ConsultaComprovanteForm, FiltroSelecoesFo
 from candidatos.selectors.inscricoes import inscricao_por_comprovante, selecoes_com_inscricoes
 from candidatos.services.inscricoes import (
     InscricaoRecusada,
+    SubstituicaoNaoConfirmada,
     formatar_codigo,
+    inscricao_autorizada,
     inscricao_registrar,
     normalizar_codigo,
+    substituicao_solicitar,
 )
 from selecoes.limites import limitar
 from selecoes.models import Selecao
-from selecoes.validators import mascarar_cpf, somente_digitos
+from selecoes.validators import mascarar_cpf
 
 POR_PAGINA = 10
-
-
-def _chave_cpf(request: HttpRequest) -> list[str]:
-    cpf = somente_digitos(request.POST.get("cpf", ""))
-    return [cpf] if cpf else []
 
 
 def lista(request: HttpRequest) -> HttpResponse:
@@ -52,9 +50,12 @@ def lista(request: HttpRequest) -> HttpResponse:
 
 @csrf_protect
 @limitar("inscricao:ip", limite=30, janela_segundos=600)
-@limitar("inscricao:cpf", limite=6, janela_segundos=600, chaves=_chave_cpf)
 def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
-    """Formulário de inscrição, só dentro do período (verificado no servidor)."""
+    """Formulário de inscrição, só dentro do período (verificado no servidor).
+
+    O limite conta quem envia (IP), nunca o CPF informado: contar o CPF deixaria
+    qualquer um bloquear o titular com alguns envios (issue 16, item 1).
+    """
     agora = timezone.now()
     selecao = get_object_or_404(
         Selecao.objects.publicadas().select_related("orgao").prefetch_related("vagas"),
@@ -63,12 +64,16 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
     contexto: dict[str, Any] = {"selecao": selecao, "agora": agora}
     if not selecao.inscricoes_abertas(agora):
         return render(request, "candidatos/inscricao_publica/fechada.html", contexto)
+    autorizacao = request.GET.get("autorizacao", "")[:300]
     form = InscricaoForm(
         request.POST or None,
         request.FILES or None,
         selecao=selecao,
         hoje=timezone.localdate(agora),
+        initial={"autorizacao": autorizacao},
     )
+    if request.method == "GET" and autorizacao:
+        contexto["autorizada"] = inscricao_autorizada(selecao=selecao, autorizacao=autorizacao)
     if request.method == "POST" and form.is_valid():
         try:
             inscricao = inscricao_registrar(
@@ -76,7 +81,11 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
                 dados=form.dados(),
                 agora=agora,
                 laudo=form.cleaned_data.get("laudo_pcd"),
+                confirmacao=form.confirmacao(),
             )
+        except SubstituicaoNaoConfirmada as erro:
+            substituicao_solicitar(anterior_id=erro.anterior_id, agora=agora)
+            form.add_error(erro.campo, erro.mensagem)
         except InscricaoRecusada as erro:
             form.add_error(erro.campo if erro.campo in form.fields else None, erro.mensagem)
         else:

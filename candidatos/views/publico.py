@@ -192,9 +192,13 @@ def resultado_vaga(
 
 
 def _chaves_da_consulta(request: HttpRequest) -> list[str]:
-    """10 tentativas por minuto por IP e por número de inscrição."""
-    numero = request.POST.get("numero", "").strip().upper()[:20]
-    return [f"ip:{ip_do_cliente(request)}", f"inscricao:{numero}" if numero else ""]
+    """10 tentativas por minuto por IP, nunca pelo número de inscrição.
+
+    O número é público (listas de resultado): contá-lo deixaria qualquer um
+    bloquear o titular com dez tentativas erradas (issue 16, item 4). Adivinhar
+    não compensa: o código tem 60 bits e o CPF só mostra a situação.
+    """
+    return [f"ip:{ip_do_cliente(request)}"]
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -211,7 +215,11 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
             # O CPF e o código digitados não voltam na página.
             form = ConsultaSituacaoForm(initial={"numero": form.cleaned_data["numero"]})
         else:
-            situacao = sel.situacao_do_candidato(inscricao_id=inscricao_id, agora=timezone.now())
+            situacao = sel.situacao_do_candidato(
+                inscricao_id=inscricao_id,
+                agora=timezone.now(),
+                pelo_codigo=bool(form.cleaned_data["codigo"]),
+            )
     contexto = {
         "secao": "minha_situacao",
         "form": form,

@@ -2,8 +2,8 @@
 
 Quem vê o quê:
 - anexo do edital publicado e listas de resultado: qualquer pessoa;
-- comprovante de inscrição: o candidato (número + código de verificação) e o RH
-  do órgão;
+- comprovante de inscrição: a via do candidato (com o código de verificação) só
+  por número + código; o RH do órgão recebe a via do RH, sem o código;
 - tudo o mais, e a página de acompanhamento: somente o RH do órgão
   (``selecoes.acesso``; de outro órgão → 404).
 """
@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from candidatos.models import Inscricao, ResultadoVersao, TipoResultado
+from candidatos.services.inscricoes import normalizar_codigo
 from relatorios import services
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import acesso, limites
@@ -32,8 +33,11 @@ MOTIVO_PEDIDO_RH = "Pedido pelo RH."
 
 
 def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.TODOS_OS_PAPEIS) -> Documento:
+    """Documento do órgão, menos a via do candidato do comprovante (traz o código)."""
     return acesso.obter_no_escopo(
-        Documento.objects.select_related("orgao", "selecao"),
+        Documento.objects.select_related("orgao", "selecao").exclude(
+            chave__startswith=services.PREFIXO_VIA_CANDIDATO
+        ),
         request.user,
         caminho_orgao="orgao",
         papeis=papeis,
@@ -229,7 +233,7 @@ def gerar_comprovante(request: HttpRequest, inscricao_pk: int) -> HttpResponse:
         papeis=acesso.EDITORES,
         pk=inscricao_pk,
     )
-    documento = services.comprovante_solicitar(inscricao=inscricao, usuario=request.user)
+    documento = services.comprovante_rh_solicitar(inscricao=inscricao, usuario=request.user)
     return redirect("documentos:detalhe", pk=documento.pk)
 
 
@@ -287,7 +291,7 @@ def _publico(request: HttpRequest, documento: Documento) -> HttpResponse:
 
 class ComprovanteForm(forms.Form):
     numero = forms.CharField(label="Número de inscrição", max_length=20)
-    codigo = forms.CharField(label="Código de verificação", max_length=16)
+    codigo = forms.CharField(label="Código de verificação", max_length=40)
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean()
@@ -305,8 +309,12 @@ def _inscricao_verificada(numero: str, codigo: str) -> Inscricao | None:
     if "\x00" in numero:  # vem da URL; o PostgreSQL recusa NUL em texto (seria HTTP 500)
         return None
     inscricao = Inscricao.objects.select_related("selecao__orgao").filter(numero=numero).first()
-    if inscricao is None or not constant_time_compare(
-        inscricao.codigo_verificacao.upper(), codigo.upper()
+    # Como impresso no comprovante (5GRX-QA4K-72QR), com espaços ou em minúsculas.
+    informado = normalizar_codigo(codigo)
+    if (
+        inscricao is None
+        or not informado
+        or not constant_time_compare(inscricao.codigo_verificacao.upper(), informado)
     ):
         return None
     return inscricao
@@ -320,7 +328,7 @@ def comprovante(request: HttpRequest) -> HttpResponse:
         return redirect(
             "documentos:comprovante_baixar",
             numero=form.cleaned_data["numero"].strip(),
-            codigo=form.cleaned_data["codigo"].strip(),
+            codigo=normalizar_codigo(form.cleaned_data["codigo"]),
         )
     return render(request, "relatorios/documentos/comprovante.html", {"form": form})
 

@@ -111,9 +111,12 @@ def _requisicao(pedido: Pedido, vaga, tokens: dict[int, str]) -> tuple[str, dict
             "motivo": "Desistiu por e-mail.",
         }
         return reverse("classificacao:encerrar", args=[pedido.alvo]), dados
-    resposta = "aceitar" if pedido.acao == "aceitar" else "recusar"
+    if pedido.acao == "recusar":  # segundo passo da recusa: o código do comprovante
+        url = reverse("convocacao_publica:recusar", args=[tokens[pedido.alvo]])
+        codigo = Inscricao.objects.get(convocacoes=pedido.alvo).codigo_verificacao
+        return url, {"codigo": codigo, "confirmo": "on"}
     url = reverse("convocacao_publica:responder", args=[tokens[pedido.alvo]])
-    return url, {"resposta": resposta, "confirmo": "on"}
+    return url, {"resposta": "aceitar", "confirmo": "on"}
 
 
 def _disparar(pedidos: list[Pedido], clientes: list[Client], vaga, tokens) -> None:

@@ -69,8 +69,14 @@ def test_situacao_completa_com_posicoes_explicacao_e_convocacao(client, cenario)
     ]
     assert "Vagas reservadas a candidatos negros" in html
     convocacao = Convocacao.objects.get(inscricao=inscricao)
-    assert f'href="/convocacao/{convocacao.token}/"' in html
-    assert "Responder à convocação" in html
+    # Número + CPF só mostram: o link de resposta exige o código (issue 16, item 2).
+    assert convocacao.token not in html
+    assert "link enviado ao seu e-mail" in html
+    pelo_codigo = client.post(
+        URL, {"numero": inscricao.numero, "codigo": inscricao.codigo_verificacao}
+    ).content.decode()
+    assert f'href="/convocacao/{convocacao.token}/"' in pelo_codigo
+    assert "Responder à convocação" in pelo_codigo
     assert situacao.cpf_mascarado in html
     assert inscricao.cpf not in html
 
@@ -149,14 +155,39 @@ def test_limite_por_ip_responde_429(client, cenario):
     assert client.post(URL, dados, REMOTE_ADDR="10.2.0.2").status_code == 200
 
 
-def test_limite_por_inscricao_mesmo_com_ips_diferentes(client, cenario):
+def test_dez_tentativas_erradas_com_o_numero_publico_nao_bloqueiam_o_titular(client, cenario):
+    """O limite conta quem tenta (IP), nunca a inscrição (issue 16, item 4): o número
+    é público e antes dez tentativas erradas trancavam o titular por um minuto."""
     inscricao = cenario.inscricoes[0]
     errado = {"numero": inscricao.numero, "cpf": gerar_cpf(8)}
-    codigos = [client.post(URL, errado, REMOTE_ADDR=f"10.3.0.{n}").status_code for n in range(11)]
-    assert codigos == [200] * 10 + [429]
-    # Nem o CPF certo passa enquanto a janela não expira.
+    codigos = [client.post(URL, errado, REMOTE_ADDR="10.3.0.66").status_code for _ in range(11)]
+    assert codigos == [200] * 10 + [429]  # quem tenta é contido
+    for n in range(10):
+        client.post(URL, errado, REMOTE_ADDR=f"10.3.2.{n}")
     certo = {"numero": inscricao.numero, "cpf": inscricao.cpf}
-    assert client.post(URL, certo, REMOTE_ADDR="10.3.1.1").status_code == 429
+    resposta = client.post(URL, certo, REMOTE_ADDR="10.3.1.1")
+    assert resposta.status_code == 200
+    assert resposta.context["situacao"].numero == inscricao.numero
+
+
+@pytest.mark.parametrize(
+    "como", ["impresso", "impresso_minusculo", "com_espacos", "com_espacos_nas_pontas"]
+)
+def test_codigo_como_impresso_no_comprovante(client, cenario, como):
+    """O código vale como impresso (5GRX-QA4K-72QR): antes, os hifens o faziam falhar."""
+    from candidatos.services.inscricoes import formatar_codigo
+
+    inscricao = cenario.inscricoes[1]
+    impresso = formatar_codigo(inscricao.codigo_verificacao)
+    codigo = {
+        "impresso": impresso,
+        "impresso_minusculo": impresso.lower(),
+        "com_espacos": impresso.replace("-", " "),
+        "com_espacos_nas_pontas": f"  {impresso.replace('-', ' - ')}  ",
+    }[como]
+    resposta = client.post(URL, {"numero": inscricao.numero, "codigo": codigo})
+    assert resposta.context["situacao"] is not None
+    assert resposta.context["situacao"].numero == inscricao.numero
 
 
 def test_get_nao_conta_tentativa(client):

@@ -68,6 +68,8 @@ def test_entrada_hostil_formulario_de_inscricao(mundo):
         "pcd": "on",
         "concorre_pcd": "on",
         "aceite_termo": "on",
+        "codigo_anterior": "",
+        "autorizacao": "",
     }
     enviador = Enviador(Client())
 
@@ -131,13 +133,14 @@ def test_entrada_hostil_consulta_de_comprovante(mundo):
 
 def test_entrada_hostil_resposta_a_convocacao(mundo):
     token = mundo["convocacao"].token
-    validos = {"resposta": "aceitar", "confirmo": "on"}
+    codigo = mundo["convocacao"].inscricao.codigo_verificacao
+    validos = {"resposta": "aceitar", "confirmo": "on", "codigo": codigo}
     enviador = Enviador(Client())
 
     @HOSTIL
     @given(
         dados=post_hostil(validos),
-        acao=st.sampled_from(["detalhe", "ciente", "responder"]),
+        acao=st.sampled_from(["detalhe", "ciente", "responder", "recusar", "recusar/link"]),
         token_hostil=st.one_of(st.none(), valores_hostis()),
     )
     def responder(dados, acao, token_hostil):

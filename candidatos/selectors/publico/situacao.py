@@ -17,6 +17,7 @@ from candidatos.selectors.publico.resultados import (
     versao_vigente,
     versoes_resultado,
 )
+from candidatos.services.inscricoes import normalizar_codigo
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import mascarar_cpf, somente_digitos
 
@@ -30,8 +31,10 @@ def localizar_inscricao(*, numero: str, cpf: str = "", codigo: str = "") -> int 
     """Id da inscrição quando número e CPF (ou código de verificação) conferem.
 
     "Não existe" e "CPF errado" fazem o mesmo trabalho — uma consulta e duas
-    comparações em tempo constante — e dão a mesma resposta.
+    comparações em tempo constante — e dão a mesma resposta. O código vale como
+    impresso no comprovante (``5GRX-QA4K-72QR``), com espaços ou em minúsculas.
     """
+    codigo = normalizar_codigo(codigo)
     registro = (
         Inscricao.objects.filter(numero=numero.strip().upper())
         .values_list("pk", "cpf", "codigo_verificacao")
@@ -43,7 +46,7 @@ def localizar_inscricao(*, numero: str, cpf: str = "", codigo: str = "") -> int 
         else (None, _CPF_FICTICIO, _CODIGO_FICTICIO)
     )
     cpf_confere = hmac.compare_digest(somente_digitos(cpf).encode(), cpf_real)
-    codigo_confere = hmac.compare_digest(codigo.strip().upper().encode(), codigo_real)
+    codigo_confere = hmac.compare_digest(codigo.encode(), codigo_real)
     informou = bool(cpf) or bool(codigo)
     confere = informou and (cpf_confere or not cpf) and (codigo_confere or not codigo)
     return pk if pk is not None and confere else None
@@ -72,7 +75,7 @@ class ConvocacaoDoCandidato:
     situacao: str
     respondida_em: datetime | None
     aberta: bool
-    url: str
+    url: str  # vazio quando a consulta não provou ser o candidato (só número + CPF)
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,15 @@ def _posicao(linhas: tuple[LinhaLista, ...], numero: str) -> LinhaLista | None:
     return next((linha for linha in linhas if linha.inscricao == numero), None)
 
 
-def situacao_do_candidato(*, inscricao_id: int, agora: datetime) -> SituacaoCandidato:
-    """Tudo o que o próprio candidato pode ver: posições, modalidade, frase do motor."""
+def situacao_do_candidato(
+    *, inscricao_id: int, agora: datetime, pelo_codigo: bool = False
+) -> SituacaoCandidato:
+    """Tudo o que o próprio candidato pode ver: posições, modalidade, frase do motor.
+
+    O link pessoal da convocação (com ele se aceita ou recusa) só aparece com
+    ``pelo_codigo``: número de inscrição é público e CPF é dado conhecido, então
+    os dois só mostram a situação (issue 16, item 2).
+    """
     inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(pk=inscricao_id)
     versoes = versoes_resultado(selecao_id=inscricao.selecao_id, agora=agora)
     vigente = versao_vigente(versoes)
@@ -134,7 +144,7 @@ def situacao_do_candidato(*, inscricao_id: int, agora: datetime) -> SituacaoCand
             situacao=c.get_situacao_display(),
             respondida_em=c.respondida_em,
             aberta=c.situacao == SituacaoConvocacao.AGUARDANDO and c.prazo_resposta >= agora,
-            url=reverse("convocacao_publica:detalhe", args=[c.token]),
+            url=reverse("convocacao_publica:detalhe", args=[c.token]) if pelo_codigo else "",
         )
         for c in inscricao.convocacoes.order_by("convocada_em")
     )

@@ -170,9 +170,16 @@ def test_pagina_do_candidato_ciencia_e_recusa(client, bruno, vaga_publicada):
     assert sem_confirmar.status_code == 302
     x.refresh_from_db()
     assert x.situacao == SituacaoConvocacao.AGUARDANDO
-    client.post(
+    pedido = client.post(
         reverse("convocacao_publica:responder", args=[x.token]),
         {"resposta": "recusar", "confirmo": "on"},
+    )
+    assert pedido.url == reverse("convocacao_publica:recusar", args=[x.token])
+    x.refresh_from_db()
+    assert x.situacao == SituacaoConvocacao.AGUARDANDO  # a recusa tem dois passos
+    client.post(
+        reverse("convocacao_publica:recusar", args=[x.token]),
+        {"codigo": ins["X"].codigo_verificacao, "confirmo": "on"},
     )
     x.refresh_from_db()
     ins["X"].refresh_from_db()

@@ -72,7 +72,8 @@ def test_inscricao_valida_grava_redireciona_e_envia_email(
     corpo = email.body
     assert inscricao.numero in corpo
     assert inscricao.codigo_verificacao[:4] in corpo
-    assert "Maria Clara" in corpo
+    # Nada digitado no formulário vai ao e-mail (o endereço não foi verificado).
+    assert "Maria" not in corpo
     assert "Parda" not in corpo  # dado sensível fica fora do e-mail
 
 
@@ -233,8 +234,13 @@ def test_substituicao_por_cpf_mantem_historico(
     outra_vaga = selecao.vagas.get(codigo="TI")
     with django_capture_on_commit_callbacks(execute=True):
         client.post(url(selecao), dados_post(vaga))
+    codigo = Inscricao.objects.get().codigo_verificacao
+    with django_capture_on_commit_callbacks(execute=True):
         client.post(
-            url(selecao), dados_post(outra_vaga, cor_raca=CorRaca.BRANCA, concorre_negros=None)
+            url(selecao),
+            dados_post(
+                outra_vaga, cor_raca=CorRaca.BRANCA, concorre_negros=None, codigo_anterior=codigo
+            ),
         )
     primeira, segunda = Inscricao.objects.order_by("pk")
     assert primeira.situacao == SituacaoInscricao.SUBSTITUIDA
@@ -245,15 +251,20 @@ def test_substituicao_por_cpf_mantem_historico(
     assert RegistroAuditoria.objects.filter(
         acao="inscricao.substituida", inscricao_id=primeira.pk
     ).exists()
-    assert len(mail.outbox) == 2
+    # dois comprovantes e o aviso da substituição ao e-mail da anterior
+    assert len(mail.outbox) == 3
 
 
 @pytest.mark.django_db
-def test_limite_de_tentativas_por_cpf_responde_429(client, selecao, vaga):
+def test_limite_de_tentativas_nao_conta_o_cpf(client, selecao, vaga):
+    """Envios de IPs diferentes com o mesmo CPF não bloqueiam o CPF (issue 16, item 1)."""
     codigos = [
-        client.post(url(selecao), dados_post(vaga, aceite_termo=None)).status_code for _ in range(7)
+        client.post(
+            url(selecao), dados_post(vaga, aceite_termo=None), REMOTE_ADDR=f"10.2.0.{n}"
+        ).status_code
+        for n in range(12)
     ]
-    assert codigos == [200] * 6 + [429]
+    assert codigos == [200] * 12
 
 
 @pytest.mark.django_db

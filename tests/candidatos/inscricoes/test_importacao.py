@@ -210,6 +210,25 @@ def test_importacao_com_dados_novos_substitui_e_mantem_historico(selecao, vaga, 
 
 
 @pytest.mark.django_db
+def test_importacao_que_substitui_avisa_o_email_anterior(
+    selecao, vaga, momento, bruno, django_capture_on_commit_callbacks
+):
+    """O RH que substitui por arquivo não troca em silêncio o e-mail do candidato."""
+    from django.core import mail
+
+    valores = linha(momento, 0)
+    antiga = InscricaoFactory(
+        selecao=selecao, vaga=vaga, cpf=valores["cpf"], email="titular@exemplo.com"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmar(selecao, csv([valores]), bruno)
+    nova = Inscricao.objects.get(substitui=antiga)
+    [aviso] = [m for m in mail.outbox if m.to == ["titular@exemplo.com"]]
+    assert antiga.numero in aviso.body
+    assert nova.numero in aviso.body
+
+
+@pytest.mark.django_db
 def test_importacao_eliminada_nao_e_substituida(selecao, vaga, momento):
     valores = linha(momento, 0)
     InscricaoFactory(

@@ -14,8 +14,10 @@ from django.utils import timezone
 
 from candidatos.models import CorRaca, Inscricao, SituacaoInscricao
 from candidatos.services.inscricoes import (
+    ConfirmacaoSubstituicao,
     DadosInscricao,
     InscricaoRecusada,
+    SubstituicaoNaoConfirmada,
     inscricao_registrar,
 )
 from candidatos.services.lote import inscricoes_criar_em_lote
@@ -74,10 +76,17 @@ def test_vaga_de_outra_selecao_e_recusada(selecao, agora):
 
 @pytest.mark.django_db
 def test_substituicao_em_cadeia_mantem_uma_vigente(selecao, vaga, agora):
-    inscricoes = [
-        inscricao_registrar(selecao=selecao, dados=dados(vaga, nome_civil=f"Nome {n}"), agora=agora)
-        for n in range(3)
-    ]
+    inscricoes = []
+    for n in range(3):
+        codigo = inscricoes[-1].codigo_verificacao if inscricoes else ""
+        inscricoes.append(
+            inscricao_registrar(
+                selecao=selecao,
+                dados=dados(vaga, nome_civil=f"Nome {n}"),
+                agora=agora,
+                confirmacao=ConfirmacaoSubstituicao(codigo_anterior=codigo),
+            )
+        )
     for inscricao in inscricoes:
         inscricao.refresh_from_db()
     assert [i.situacao for i in inscricoes] == [
@@ -88,6 +97,19 @@ def test_substituicao_em_cadeia_mantem_uma_vigente(selecao, vaga, agora):
     assert inscricoes[2].substitui == inscricoes[1]
     assert inscricoes[1].substitui == inscricoes[0]
     assert len({i.numero for i in inscricoes}) == 3
+
+
+@pytest.mark.django_db
+def test_substituicao_sem_confirmacao_nada_muda(selecao, vaga, agora):
+    anterior = inscricao_registrar(selecao=selecao, dados=dados(vaga), agora=agora)
+    with pytest.raises(SubstituicaoNaoConfirmada) as erro:
+        inscricao_registrar(
+            selecao=selecao, dados=dados(vaga, nome_civil="Outra Pessoa"), agora=agora
+        )
+    assert (erro.value.anterior_id, erro.value.codigo_errado) == (anterior.pk, False)
+    anterior.refresh_from_db()
+    assert anterior.situacao == SituacaoInscricao.ATIVA
+    assert Inscricao.objects.count() == 1
 
 
 @pytest.mark.parametrize("situacao", [SituacaoInscricao.ELIMINADA, SituacaoInscricao.DESISTENTE])

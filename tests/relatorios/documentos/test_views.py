@@ -7,6 +7,7 @@ from relatorios import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import Papel
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
+from tests.relatorios.documentos.conftest import texto_pdf
 from tests.relatorios.documentos.factories import Aprovado, ResultadoVersaoFactory, VagaResultado
 
 pytestmark = pytest.mark.django_db
@@ -144,11 +145,36 @@ def test_formulario_do_comprovante(client, inscricao):
     assert resposta.url == reverse("documentos:comprovante_baixar", args=["2026000555", "K9X2P7Q1"])
 
 
+@pytest.mark.parametrize("codigo", ["K9X2-P7Q1", "k9x2 p7q1", " K9X2-p7q1 "])
+def test_formulario_do_comprovante_aceita_o_codigo_como_impresso(client, inscricao, codigo):
+    resposta = client.post(
+        reverse("documentos:comprovante"), {"numero": "2026000555", "codigo": codigo}
+    )
+    assert resposta.status_code == 302
+    assert resposta.url == reverse("documentos:comprovante_baixar", args=["2026000555", "K9X2P7Q1"])
+
+
 @pytest.mark.parametrize("papel", list(Papel))
-def test_comprovante_para_o_rh_do_orgao(client, inscricao, gerar, usuario_por_papel, papel):
+def test_comprovante_para_o_rh_do_orgao_sem_o_codigo(
+    client, inscricao, gerar, usuario_por_papel, papel
+):
+    """O código age pelo candidato (issue 16, item 3): a via do RH não o traz."""
+    documento = gerar(lambda: services.comprovante_rh_solicitar(inscricao=inscricao))
+    client.force_login(usuario_por_papel(papel))
+    texto = texto_pdf(_pdf(client.get(reverse("documentos:arquivo", args=[documento.pk]))))
+    assert "2026000555" in texto
+    assert "K9X2P7Q1" not in texto
+    assert "K9X2" not in texto
+
+
+@pytest.mark.parametrize("papel", list(Papel))
+def test_via_do_candidato_nunca_para_o_rh(client, inscricao, gerar, usuario_por_papel, papel):
+    """A via com o código (a do candidato) não se abre pelo RH, nem pelo id."""
     documento = gerar(lambda: services.comprovante_solicitar(inscricao=inscricao))
     client.force_login(usuario_por_papel(papel))
-    assert _pdf(client.get(reverse("documentos:arquivo", args=[documento.pk])))
+    for rota in ("arquivo", "progresso", "detalhe"):
+        assert client.get(reverse(f"documentos:{rota}", args=[documento.pk])).status_code == 404
+    assert client.post(reverse("documentos:regenerar", args=[documento.pk])).status_code == 404
 
 
 def test_comprovante_nunca_para_outro_orgao_nem_anonimo(client, inscricao, gerar, diego):
@@ -226,5 +252,23 @@ def test_rh_pede_anexo_e_comprovante(client, bruno, inscricao, fila):
     anexo = Documento.objects.get(chave=f"anexo_edital:{inscricao.selecao_id}")
     assert resposta.url == reverse("documentos:detalhe", args=[anexo.pk])
     resposta = client.post(reverse("documentos:gerar_comprovante", args=[inscricao.pk]))
-    comprovante = Documento.objects.get(chave=f"comprovante:{inscricao.pk}")
+    comprovante = Documento.objects.get(chave=f"comprovante_rh:{inscricao.pk}")
     assert resposta.url == reverse("documentos:detalhe", args=[comprovante.pk])
+    assert not Documento.objects.filter(chave=f"comprovante:{inscricao.pk}").exists()
+
+
+def test_operador_gera_o_comprovante_e_nao_le_o_codigo(
+    client, bruno, inscricao, fila, django_capture_on_commit_callbacks
+):
+    """Antes: o operador gerava o PDF, lia o código e recusava a convocação pelo candidato."""
+    client.force_login(bruno)
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(reverse("documentos:gerar_comprovante", args=[inscricao.pk]))
+    fila.executar(django_capture_on_commit_callbacks)
+    documento = Documento.objects.get(pk=resposta.url.rstrip("/").rsplit("/", 1)[1])
+    detalhe = client.get(reverse("documentos:detalhe", args=[documento.pk])).content.decode()
+    assert "K9X2P7Q1" not in detalhe
+    texto = texto_pdf(_pdf(client.get(reverse("documentos:arquivo", args=[documento.pk]))))
+    assert "Comprovante de inscrição" in texto
+    assert "K9X2P7Q1" not in texto
+    assert "via do RH" in texto
