@@ -20,6 +20,7 @@ from selecoes.selectors.quadro import (
     quadro_reserva_de_dados,
     reservas_da_selecao,
     sequencia_explicita_do_json,
+    tabela_da_selecao,
 )
 from selecoes.selectors.versoes import (
     Diferenca,
@@ -50,4 +51,5 @@ __all__ = [
     "reservas_da_selecao",
     "selecoes_do_usuario",
     "sequencia_explicita_do_json",
+    "tabela_da_selecao",
 ]
