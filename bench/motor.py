@@ -24,9 +24,8 @@ import random
 import sys
 import time
 from datetime import date
-from pathlib import Path
-
 from decimal import Decimal
+from pathlib import Path
 
 from selecoes.reserva import (
     RESERVA_NEGROS_PADRAO,
