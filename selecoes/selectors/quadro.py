@@ -115,6 +115,11 @@ class QuadroReserva:
     tabela: reserva.TabelaReserva | None = None
 
     @property
+    def totais_e_esperadas(self) -> list[tuple[str, int, int]]:
+        """(rótulo, total do quadro, arredondar(p_c × N)) por categoria (§ 3.1)."""
+        return totais_e_esperadas(self.categorias, self.total_reservadas, self.reservadas_esperadas)
+
+    @property
     def total_ampla(self) -> int:
         return sum(linha.ampla for linha in self.linhas)
 
@@ -125,6 +130,16 @@ class QuadroReserva:
     @property
     def somente_cadastro_reserva(self) -> bool:
         return bool(self.linhas) and self.total_vagas == 0
+
+
+def totais_e_esperadas(
+    categorias: Sequence[str], totais: Mapping[str, int], esperadas: Mapping[str, int]
+) -> list[tuple[str, int, int]]:
+    """Regras de reserva, § 3.1: o anexo mostra os totais da seleção ao lado de
+    arredondar(p_c × N)."""
+    return [
+        (ROTULOS_MODALIDADE.get(c, c), totais.get(c, 0), esperadas.get(c, 0)) for c in categorias
+    ]
 
 
 def reservas_da_selecao(
@@ -545,3 +560,50 @@ def quadro_reserva_de_dados(
         base_reserva=base_reserva,
         comparar=True,
     )
+
+
+@dataclass(frozen=True)
+class ChamadasDaSelecao:
+    """Regras de reserva, § 3.2: cada vaga de estágio arredonda sozinha as vagas que
+    surgem; para a seleção, as posições reservadas até agora ao lado do percentual
+    sobre o total de posições abertas (ofertadas + surgidas)."""
+
+    chamadas: int
+    reservadas: dict[str, int]
+    esperadas: dict[str, int]
+    """Por categoria, arredondar(p_c × chamadas) (art. 1º, § 2º)."""
+
+    @property
+    def texto(self) -> str:
+        if not self.chamadas:
+            return "Nenhuma convocação aberta ainda nesta seleção."
+        partes = [
+            f"{self.reservadas[c]} reservada(s) a {reserva.rotulo_categoria(c)} "
+            f"(o percentual sobre {self.chamadas} daria {self.esperadas[c]})"
+            for c in self.reservadas
+        ]
+        return (
+            f"Até agora a seleção abriu {self.chamadas} convocação(ões) (vagas ofertadas e "
+            f"surgidas), com {'; '.join(partes)}. Cada vaga de estágio arredonda sozinha as "
+            "vagas que surgem, pois a ordem em que surgiram entre as vagas de estágio não é "
+            "conhecida (regras de reserva, § 3.2)."
+        )
+
+
+def chamadas_da_selecao(selecao: Selecao) -> ChamadasDaSelecao:
+    """Posições reservadas entre as k_i primeiras de cada vaga de estágio (k_i = vagas
+    ofertadas + surgidas), somadas na seleção, e arredondar(p_c × Σ k_i)."""
+    vagas = list(selecao.vagas.all())
+    tabela = tabela_da_selecao(selecao, vagas)
+    reservadas = {r.categoria: 0 for r in tabela.reservas}
+    total = 0
+    for vaga, linha in zip(vagas, tabela.linhas, strict=True):
+        k = vaga.vagas_a_preencher
+        total += k
+        seq = reserva.sequencia_linha(tabela, linha, k)
+        for categoria in reservadas:
+            reservadas[categoria] += seq.count(categoria)
+    esperadas = {
+        r.categoria: reserva.arredondar(r.percentual.scaleb(-2) * total) for r in tabela.reservas
+    }
+    return ChamadasDaSelecao(total, reservadas, esperadas)
