@@ -255,7 +255,9 @@ def cenario_publicado(*, orgao, prefixo: str = "2026") -> CenarioPublicado:
     """Seleção com resultado preliminar, final v1 e final v2 (retificada), e convocações.
 
     Dados sensíveis reconhecíveis (cor/raça, deficiência, e-mails, CPFs, nome civil
-    diferente do nome social) para o teste de vazamento.
+    diferente do nome social) para o teste de vazamento. O edital foi publicado sob a
+    versão 1 das regras de reserva (regras, § 8), que as páginas públicas continuam
+    seguindo; a versão 2 nas páginas públicas tem testes próprios.
     """
     from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 
@@ -269,6 +271,8 @@ def cenario_publicado(*, orgao, prefixo: str = "2026") -> CenarioPublicado:
             inscricoes_fim=agora - dt.timedelta(days=40),
             descricao="Seleção de estudantes de Direito e Administração.",
             reserva_pcd=True,
+            versao_regras=1,
+            base_reserva="vaga",
         )
     )
     vaga = VagaEstagioFactory(
