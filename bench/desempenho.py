@@ -40,6 +40,13 @@ METAS: tuple[Meta, ...] = (
     Meta("motor_100k_s", "Motor: 100.000 candidatos, k = 30.000", "motor", 0.3, " s"),
     Meta("motor_1m_s", "Motor: 1.000.000 de candidatos, k = 300.000", "motor", 3.0, " s"),
     Meta(
+        "motor_rateio_500_s",
+        "Motor: quadro (rateio) e sequências de 500 vagas de estágio",
+        "motor",
+        0.05,
+        " s",
+    ),
+    Meta(
         "selecoes_quadro_200_vagas_ms",
         "Quadro de reserva do edital, 200 vagas",
         "seleções",

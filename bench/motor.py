@@ -7,6 +7,11 @@ A montagem da lista de candidatos (dados de entrada) fica fora da medição, e a
 lista é congelada para o coletor de ciclos (`gc.freeze()`), como dados de vida
 longa de um processo; os objetos criados pelo motor continuam sob o coletor.
 
+Mede também o quadro de reserva de uma seleção de 500 vagas de estágio (negros
+30% + PcD 10%, base ``selecao``: rateio pelos maiores restos) e a sequência de
+cada vaga até as ofertadas mais 10 convocações (``motor_rateio_500_s``, regras
+§§ 3.1 e 3.2).
+
 Uso: ``python -m bench motor`` (grava bench/resultados.json) ou
 ``python -m bench.motor``. Grava o tempo de relógio (``motor_100k_s``,
 ``motor_1m_s``) e o de CPU do processo (``motor_100k_cpu_s``, ``motor_1m_cpu_s``),
@@ -19,12 +24,24 @@ import random
 import sys
 import time
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
-from selecoes.reserva import Candidato, Situacao, aplicabilidade, explicar, resolver_vaga
+from selecoes.reserva import (
+    RESERVA_NEGROS_PADRAO,
+    Candidato,
+    Reserva,
+    Situacao,
+    aplicabilidade,
+    explicar,
+    resolver_vaga,
+    sequencia_linha,
+    tabela_reserva,
+)
 
 NEGROS = frozenset({"negros"})
-METAS = {"motor_100k_s": 0.3, "motor_1m_s": 3.0}
+METAS = {"motor_100k_s": 0.3, "motor_1m_s": 3.0, "motor_rateio_500_s": 0.05}
+NEGROS_PCD = (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(10)))
 
 
 def candidatos(n: int, semente: int = 9427) -> list[Candidato]:
@@ -64,10 +81,33 @@ def medir(n: int, repeticoes: int = 3) -> tuple[float, float]:
     return relogio, cpu
 
 
+def medir_rateio(posicoes: int = 500, repeticoes: int = 5) -> tuple[float, float]:
+    """Quadro (rateio) e sequências de uma seleção com `posicoes` vagas de estágio."""
+    sorteio = random.Random(9427)
+    vagas = [
+        (f"V{i:03d}", sorteio.choice([0, 1, 1, 1, 2, 3, 5, 8, 13, 40])) for i in range(posicoes)
+    ]
+    aplicacao = aplicabilidade(date(2024, 3, 1), sum(n for _, n in vagas))
+    relogio = cpu = float("inf")
+    for _ in range(repeticoes):
+        inicio, inicio_cpu = time.perf_counter(), time.process_time()
+        tabela = tabela_reserva(NEGROS_PCD, vagas, aplicacao)
+        sequencias = [
+            sequencia_linha(tabela, linha, linha.ofertadas + 10) for linha in tabela.linhas
+        ]
+        relogio = min(relogio, time.perf_counter() - inicio)
+        cpu = min(cpu, time.process_time() - inicio_cpu)
+        assert len(sequencias) == posicoes
+    return relogio, cpu
+
+
 def executar() -> dict[str, float]:
     t100k, cpu100k = medir(100_000)
     t1m, cpu1m = medir(1_000_000)
+    trateio, cpurateio = medir_rateio()
     return {
+        "motor_rateio_500_s": round(trateio, 4),
+        "motor_rateio_500_cpu_s": round(cpurateio, 4),
         "motor_100k_s": round(t100k, 3),
         "motor_1m_s": round(t1m, 3),
         "motor_100k_cpu_s": round(cpu100k, 3),

@@ -88,6 +88,10 @@ def _selecao(orgao: Orgao, agora: dt.datetime) -> Selecao:
             "situacao": SituacaoSelecao.EM_CLASSIFICACAO,
             "versao": 1,
             "publicada_em": agora - dt.timedelta(days=61),
+            # Publicada antes da versão 2 das regras de reserva: fica na 1 por toda a
+            # vida (regras de reserva, § 8); a história da demonstração segue essa versão.
+            "versao_regras": 1,
+            "base_reserva": "vaga",
             "criterios_desempate": [
                 {"criterio": "maior_nota"},
                 {"criterio": "nota_criterio", "parametro": "prova"},

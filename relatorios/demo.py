@@ -19,7 +19,8 @@ from candidatos.models import Avaliacao, Convocacao, CorRaca, Inscricao
 from relatorios.models import EmpresaTerceirizada, PerfilMonitoramento
 from selecoes.demo import LoginDemo
 from selecoes.models import NivelEnsino, Orgao, Selecao, VagaEstagio
-from selecoes.reserva import RESERVA_NEGROS_PADRAO, Candidato, aplicabilidade, resolver_vaga
+from selecoes.reserva import Candidato, aplicabilidade, resolver_vaga
+from selecoes.selectors import tabela_da_selecao
 
 USUARIO = "monitoramento"
 SENHA = "demo-monitoramento-2026"
@@ -121,13 +122,15 @@ def _convocar(vaga: VagaEstagio, inscricoes: list[Inscricao], total_vagas: int, 
         Candidato(i.numero, n, frozenset(i.categorias) & {"negros"})
         for n, i in enumerate(aprovadas, 1)
     ]
-    aplicacao = aplicabilidade(vaga.selecao.data_publicacao_edital, total_vagas)
+    # O quadro da seleção inteira, com a versão e a base do edital (regras, §§ 3.1 e 8).
+    tabela = tabela_da_selecao(vaga.selecao)
     resultado = resolver_vaga(
         candidatos=candidatos,
-        aplicacao=aplicacao,
+        aplicacao=tabela.aplicacao
+        or aplicabilidade(vaga.selecao.data_publicacao_edital, total_vagas),
         ofertadas=vaga.vagas_ofertadas,
-        reservas=(RESERVA_NEGROS_PADRAO,),
         codigo=vaga.codigo,
+        tabela=tabela,
     )
     por_numero = {i.numero: i for i in aprovadas}
     publicacao = vaga.selecao.data_publicacao_edital

@@ -109,6 +109,11 @@ def anexo_edital(documento: Documento) -> Conteudo:
             "linhas": [_linha_anexo(linha, quadro.categorias) for linha in quadro.linhas],
             "totais_reservadas": [quadro.total_reservadas.get(c, 0) for c in quadro.categorias],
             "desempate": desempate,
+            "mudancas_rateio": ((versao.conteudo or {}).get("reserva") or {}).get(
+                "mudancas_rateio", []
+            )
+            if versao
+            else [],
         },
     )
 

@@ -138,6 +138,8 @@ def _selecoes(orgao_ids: Ids, nivel: str, uf: str) -> list[SelecaoDados]:
         "reserva_pcd",
         "percentual_pcd",
         "sequencia_explicita",
+        "versao_regras",
+        "base_reserva",
     )
     return [
         SelecaoDados(
@@ -147,8 +149,10 @@ def _selecoes(orgao_ids: Ids, nivel: str, uf: str) -> list[SelecaoDados]:
             reserva_pcd=reserva_pcd,
             percentual_pcd=percentual_pcd,
             sequencia_explicita=explicita,
+            versao_regras=versao,
+            base_reserva=base,
         )
-        for pk, orgao_id, data, reserva_pcd, percentual_pcd, explicita in linhas
+        for pk, orgao_id, data, reserva_pcd, percentual_pcd, explicita, versao, base in linhas
     ]
 
 

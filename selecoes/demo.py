@@ -93,6 +93,7 @@ def _edital(
     reserva_pcd=True,
     criterios=(),
     desempate=None,
+    base_reserva="selecao",
 ):
     return {
         "selecao": {
@@ -110,6 +111,7 @@ def _edital(
             "reserva_pcd": reserva_pcd,
             "percentual_pcd": Decimal("10"),
             "sequencia_explicita": None,
+            "base_reserva": base_reserva,
             "criterios_desempate": desempate
             or [
                 {"criterio": "maior_nota"},
@@ -120,6 +122,38 @@ def _edital(
         "vagas": vagas,
         "criterios": list(criterios),
     }
+
+
+NACIONAL = [
+    ("São Paulo", "SP", 6),
+    ("Rio de Janeiro", "RJ", 4),
+    ("Belo Horizonte", "MG", 3),
+    ("Salvador", "BA", 3),
+    ("Porto Alegre", "RS", 2),
+    ("Curitiba", "PR", 2),
+    ("Recife", "PE", 2),
+    ("Fortaleza", "CE", 2),
+    ("Belém", "PA", 2),
+    ("Brasília", "DF", 2),
+    ("Florianópolis", "SC", 1),
+    ("Goiânia", "GO", 1),
+    ("São Luís", "MA", 1),
+    ("João Pessoa", "PB", 1),
+    ("Manaus", "AM", 1),
+    ("Vitória", "ES", 1),
+    ("Natal", "RN", 1),
+    ("Maceió", "AL", 1),
+    ("Cuiabá", "MT", 1),
+    ("Teresina", "PI", 1),
+    ("Campo Grande", "MS", 1),
+    ("Aracaju", "SE", 1),
+    ("Porto Velho", "RO", 1),
+    ("Palmas", "TO", 1),
+    ("Rio Branco", "AC", 1),
+    ("Macapá", "AP", 1),
+    ("Boa Vista", "RR", 1),
+]
+"""Seleção nacional de demonstração: 27 vagas de estágio pequenas (45 vagas)."""
 
 
 def _editais_demo(agora: datetime) -> list[tuple[str, dict, str]]:
@@ -258,9 +292,11 @@ def _editais_demo(agora: datetime) -> list[tuple[str, dict, str]]:
                 publicacao=hoje + timedelta(days=15),
                 inicio=momento(16, 9),
                 fim=momento(40, 18),
+                base_reserva="vaga",
                 descricao=(
-                    "Rascunho: seis vagas de estágio com uma vaga cada, em capitais diferentes. "
-                    "O quadro mostra o alerta de fracionamento (STF, ADC 41)."
+                    "Rascunho: seis vagas de estágio com uma vaga cada, em capitais diferentes, "
+                    "com a base da reserva em cada vaga. O quadro mostra o alerta de "
+                    "fracionamento (STF, ADC 41), que aponta a base do total da seleção."
                 ),
                 vagas=[
                     _vaga(f"UD-{uf}", "Administração", "Administração", "superior", cidade, uf, 1)
@@ -275,6 +311,27 @@ def _editais_demo(agora: datetime) -> list[tuple[str, dict, str]]:
                 ],
             ),
             SituacaoSelecao.RASCUNHO,
+        ),
+        (
+            "MIR",
+            _edital(
+                titulo="Estágio nacional nas superintendências regionais",
+                numero="5/2026",
+                publicacao=hoje - timedelta(days=3),
+                inicio=momento(-2, 9),
+                fim=momento(30, 18),
+                descricao=(
+                    "Seleção nacional com uma vaga de estágio em cada unidade da federação, "
+                    "quase todas com uma ou duas vagas. A reserva é calculada sobre o total "
+                    "da seleção e rateada entre as vagas de estágio pelos maiores restos "
+                    "(art. 1º, caput e § 3º; STF, ADC 41)."
+                ),
+                vagas=[
+                    _vaga(f"SR-{uf}", "Administração", "Administração", "superior", cidade, uf, n)
+                    for cidade, uf, n in NACIONAL
+                ],
+            ),
+            SituacaoSelecao.PUBLICADA,
         ),
         (
             "IFD",
@@ -298,7 +355,8 @@ def _editais_demo(agora: datetime) -> list[tuple[str, dict, str]]:
 def popular_selecoes() -> list[Selecao]:
     """Seleções de demonstração (idempotente): uma com PcD, uma só de cadastro de
     reserva, uma de edital anterior a 29/06/2018 (art. 7º), um rascunho com alerta
-    de fracionamento e uma de outro órgão."""
+    de fracionamento (base vaga), uma seleção nacional de muitas vagas pequenas
+    (rateio do total da seleção) e uma de outro órgão."""
     from selecoes import auditoria, services
 
     agora = timezone.now()

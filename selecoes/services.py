@@ -23,6 +23,7 @@ from django.utils import timezone
 from selecoes import auditoria, reserva
 from selecoes.acesso import Usuario
 from selecoes.models import (
+    BaseReserva,
     CriterioAvaliacao,
     CriterioDesempate,
     Orgao,
@@ -48,6 +49,7 @@ CAMPOS_SELECAO = (
     "reserva_pcd",
     "percentual_pcd",
     "sequencia_explicita",
+    "base_reserva",
     "criterios_desempate",
 )
 CAMPOS_VAGA = (
@@ -258,6 +260,13 @@ def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
             "reservadas_esperadas_negros": quadro.reservadas_esperadas_negros,
             "alerta_fracionamento": quadro.alerta_fracionamento,
             "regra_texto": quadro.regra_texto,
+            "versao_regras": quadro.versao_regras,
+            "base": quadro.base,
+            "versao_texto": quadro.versao_texto,
+            "base_texto": quadro.base_texto,
+            "rateio": list(quadro.rateio),
+            "inicio_texto": quadro.inicio_texto,
+            "reservadas_esperadas": quadro.reservadas_esperadas,
             "vagas": [
                 {
                     "codigo": linha.vaga.codigo,
@@ -270,6 +279,35 @@ def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
             ],
         },
     }
+
+
+def mudancas_do_rateio(anterior: Mapping[str, Any], novo: Mapping[str, Any]) -> list[str]:
+    """Base selecao (regras de reserva, § 3.1): a retificação que muda as vagas de
+    estágio, ou a ordem delas, refaz o rateio; a nova versão do anexo diz que vagas
+    reservadas mudaram de vaga de estágio. Compara os quadros das duas versões."""
+    reserva_nova = novo.get("reserva") or {}
+    if reserva_nova.get("base") != reserva.BaseReserva.SELECAO.value:
+        return []
+    reserva_antiga = anterior.get("reserva") or {}
+    antes = {v["codigo"]: v.get("reservadas", {}) for v in reserva_antiga.get("vagas", [])}
+    depois = {v["codigo"]: v.get("reservadas", {}) for v in reserva_nova.get("vagas", [])}
+    frases = []
+    for categoria in reserva_nova.get("categorias", []):
+        rotulo = reserva.rotulo_categoria(categoria)
+        mudou = []
+        for codigo in list(antes) + [c for c in depois if c not in antes]:
+            a = antes.get(codigo, {}).get(categoria, 0)
+            d = depois.get(codigo, {}).get(categoria, 0)
+            if a != d:
+                mudou.append(f"{codigo}: de {a} para {d}")
+        if mudou:
+            frases.append(
+                f"Com a retificação, o rateio do total da seleção foi refeito (regras de "
+                f"reserva, § 3.1; art. 1º, § 3º). Vagas reservadas a {rotulo} que mudaram: "
+                + "; ".join(mudou)
+                + "."
+            )
+    return frases
 
 
 def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
@@ -322,6 +360,9 @@ def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
         selecao.sequencia_explicita = {
             k: v for k, v in selecao.sequencia_explicita.items() if k != "pcd"
         }
+    if selecao.sequencia_explicita:
+        # Regras de reserva, § 7: a sequência explícita vale em cada vaga de estágio.
+        selecao.base_reserva = BaseReserva.VAGA
     selecao.full_clean(exclude=["orgao", "criado_por"], validate_unique=False)
     selecao.save()
     _aplicar_linhas(
@@ -406,7 +447,12 @@ def publicar_selecao(*, selecao: Selecao, usuario: Usuario | None, agora: dateti
     selecao.situacao = SituacaoSelecao.PUBLICADA
     selecao.versao = 1
     selecao.publicada_em = agora
-    selecao.save(update_fields=["situacao", "versao", "publicada_em", "atualizado_em"])
+    # Regras de reserva, § 8: o edital fica, por toda a vida, na versão das regras em
+    # vigor quando é publicado no sistema (não na data do DOU); retificação não a muda.
+    selecao.versao_regras = reserva.VERSAO_ATUAL
+    selecao.save(
+        update_fields=["situacao", "versao", "publicada_em", "versao_regras", "atualizado_em"]
+    )
     conteudo = snapshot_edital(selecao)
     versao = VersaoEdital.objects.create(
         selecao=selecao,
@@ -423,7 +469,12 @@ def publicar_selecao(*, selecao: Selecao, usuario: Usuario | None, agora: dateti
         usuario=usuario,
         selecao=selecao,
         antes={"situacao": SituacaoSelecao.RASCUNHO},
-        depois={"situacao": selecao.situacao, "versao": 1, "hash": versao.hash_conteudo},
+        depois={
+            "situacao": selecao.situacao,
+            "versao": 1,
+            "hash": versao.hash_conteudo,
+            "versao_regras": selecao.versao_regras,
+        },
     )
     return versao
 
@@ -469,6 +520,10 @@ def retificar_selecao(
     if erros:
         raise ValidationError(erros)
     conteudo = snapshot_edital(selecao)
+    if anterior is not None:
+        mudancas = mudancas_do_rateio(anterior.conteudo, conteudo)
+        if mudancas:
+            conteudo["reserva"]["mudancas_rateio"] = mudancas
     hash_novo = hash_conteudo(conteudo)
     if anterior is not None and anterior.hash_conteudo == hash_novo:
         raise ValidationError(

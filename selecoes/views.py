@@ -131,6 +131,8 @@ def _quadro_da_previa(data: Any) -> dict[str, Any]:
             reserva_pcd=dados["reserva_pcd"],
             percentual_pcd=dados["percentual_pcd"],
             sequencia_explicita=form.sequencia_explicita(),
+            base_reserva=dados["base_reserva"],
+            versao_regras=dados["versao_regras"],
         )
     except reserva.EntradaInvalida as erro:
         contexto["erros"] = [f"Sequência explícita: {erro.mensagem}"]

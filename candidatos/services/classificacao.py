@@ -41,10 +41,10 @@ from selecoes.reserva import (
     ResultadoVaga,
     SequenciaExplicita,
     Situacao,
-    aplicabilidade,
+    TabelaReserva,
     resolver_vaga,
 )
-from selecoes.selectors.quadro import reservas_da_selecao, sequencia_explicita_do_json
+from selecoes.selectors.quadro import tabela_da_selecao
 
 __all__ = [
     "ClassificacaoVaga",
@@ -75,6 +75,8 @@ class ParametrosMotor:
     aplicacao: Aplicabilidade
     reservas: tuple[Reserva, ...]
     explicita: SequenciaExplicita | None
+    tabela: TabelaReserva
+    """Quadro da seleção inteira, pela versão e base do edital (regras, §§ 3.1 e 8)."""
 
     @property
     def categorias(self) -> frozenset[str]:
@@ -91,17 +93,11 @@ def parametros_motor(
     Usa as mesmas conversões do quadro de reserva do edital, para que a
     convocação siga exatamente o que foi publicado.
     """
-    reservas = tuple(
-        reservas_da_selecao(reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd)
-    )
-    explicita = sequencia_explicita_do_json(
-        selecao.sequencia_explicita, [r.categoria for r in reservas]
-    )
-    vagas = list(selecao.vagas.all()) if vagas is None else vagas
-    total = sum(v.vagas_ofertadas for v in vagas)
-    return ParametrosMotor(
-        aplicabilidade(selecao.data_publicacao_edital, total), reservas, explicita
-    )
+    tabela = tabela_da_selecao(selecao, vagas)
+    aplicacao = tabela.aplicacao
+    if aplicacao is None:
+        raise ValueError("o quadro de reserva da seleção não tem aplicabilidade")
+    return ParametrosMotor(aplicacao, tabela.reservas, tabela.explicita, tabela)
 
 
 def categorias_da_inscricao(
@@ -133,15 +129,15 @@ def resolver(
     parametros: ParametrosMotor,
     candidatos: Sequence[Candidato],
 ) -> ResultadoVaga:
-    """Chama o motor com k = vagas ofertadas + surgidas (regras, § 4)."""
+    """Chama o motor com k = vagas ofertadas + surgidas (regras, § 4), com o quadro
+    da seleção inteira (versão e base do edital, regras §§ 3.1 e 8)."""
     return resolver_vaga(
         candidatos=candidatos,
         aplicacao=parametros.aplicacao,
         ofertadas=vaga.vagas_ofertadas,
         convocacoes=vaga.vagas_a_preencher,
-        reservas=parametros.reservas,
-        explicita=parametros.explicita,
         codigo=vaga.codigo,
+        tabela=parametros.tabela,
     )
 
 

@@ -43,6 +43,7 @@ from candidatos.views.classificacao import (
 )
 from selecoes import acesso
 from selecoes.models import Papel
+from selecoes.selectors import chamadas_da_selecao
 
 # --- página da vaga -------------------------------------------------------------
 
@@ -75,6 +76,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "form_convocar": ConvocarForm(maximo=len(estado.a_convocar), agora=agora),
         "form_surgidas": VagasSurgidasForm(),
+        "chamadas": chamadas_da_selecao(v.selecao),
         **contexto_papel(request, v.selecao),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)

@@ -19,7 +19,7 @@ from candidatos.selectors import publico as sel
 from candidatos.selectors.publico.memoria import MemoriaLocal
 from selecoes.limites import ip_do_cliente, limitar
 from selecoes.models import Selecao
-from selecoes.selectors import quadro_reserva
+from selecoes.selectors import chamadas_da_selecao, quadro_reserva
 
 POR_PAGINA_SELECOES = 20
 TEMPO_CACHE_RESULTADO = 15 * 60
@@ -71,6 +71,7 @@ def selecao(request: HttpRequest, pk: int) -> HttpResponse:
         "inscricoes_abertas": selecao.inscricoes_abertas(agora),
         "url_inscricao": reverse("inscricao_publica:formulario", args=[selecao.pk]),
         "quadro": quadro,
+        "chamadas": chamadas_da_selecao(selecao),
         "criterios": sel.criterios_desempate(selecao=selecao),
         "documentos": sel.documentos_publicos(selecao=selecao),
         "versoes_edital": versoes_edital,

@@ -23,7 +23,7 @@ from relatorios.indicadores.definicoes import (
 from selecoes.reserva import (
     DATA_VIGENCIA,
     RESERVA_NEGROS_PADRAO,
-    Aplicabilidade,
+    VERSAO_ATUAL,
     EntradaInvalida,
     PosicoesReservadas,
     Reserva,
@@ -49,6 +49,11 @@ class SelecaoDados:
     reserva_pcd: bool = False
     percentual_pcd: Decimal = Decimal(10)
     sequencia_explicita: Mapping[str, Any] | None = None
+    versao_regras: int = VERSAO_ATUAL
+    """Versão das regras de reserva do edital (regras de reserva, § 8)."""
+    base_reserva: str = "selecao"
+    """Base do quadro (regras de reserva, § 3.1); ignorada na versão 1 e com sequência
+    explícita."""
 
     @property
     def ano(self) -> int:
@@ -126,41 +131,53 @@ def motivo_sem_reserva(s: SelecaoDados) -> str | None:
     """``None`` se a reserva se aplica; senão ``"art7"`` ou ``"art1"``.
 
     Edital anterior a 29/06/2018 conta como art. 7º mesmo se também tiver menos de
-    três vagas: o Decreto inteiro não se aplica a ele.
+    três vagas: o Decreto inteiro não se aplica a ele. Na versão 2 das regras, a
+    reserva se aplica a todo edital no alcance do art. 7º (com N < 3, às vagas que
+    surgirem, regras de reserva § 2).
     """
     total = sum(v.ofertadas for v in s.vagas)
-    if aplicabilidade(s.data_publicacao, total).aplicavel:
+    if aplicabilidade(s.data_publicacao, total, s.versao_regras).aplicavel:
         return None
     return "art7" if s.data_publicacao < DATA_VIGENCIA else "art1"
 
 
 def reservadas_por_vaga(s: SelecaoDados) -> dict[str, dict[str, int]]:
-    """Quadro de reserva do edital (art. 1º, § 3º) calculado pelo motor."""
-    total = sum(v.ofertadas for v in s.vagas)
+    """Quadro de reserva do edital (art. 1º, § 3º) calculado pelo motor, com a
+    versão e a base do edital."""
     explicita = json.dumps(s.sequencia_explicita, sort_keys=True) if s.sequencia_explicita else ""
     linhas = _quadro(
-        aplicabilidade(s.data_publicacao, total).aplicavel,
+        s.data_publicacao >= DATA_VIGENCIA,
         tuple(v.ofertadas for v in s.vagas),
         reservas_da_selecao(s),
         explicita,
+        s.versao_regras,
+        s.base_reserva,
     )
     return {v.codigo: dict(r) for v, r in zip(s.vagas, linhas, strict=True)}
 
 
 @lru_cache(maxsize=4096)
 def _quadro(
-    aplicavel: bool, ofertadas: tuple[int, ...], reservas: tuple[Reserva, ...], explicita: str
+    no_prazo: bool,
+    ofertadas: tuple[int, ...],
+    reservas: tuple[Reserva, ...],
+    explicita: str,
+    versao: int,
+    base: str,
 ) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Memorizado: seleções com o mesmo formato têm o mesmo quadro."""
-    aplicacao = Aplicabilidade(aplicavel, "")
+    aplicacao = aplicabilidade(
+        DATA_VIGENCIA if no_prazo else date(2018, 1, 1), sum(ofertadas), versao
+    )
     vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
     try:
+        motor = sequencia_explicita(json.loads(explicita or "null"))
         tabela = tabela_reserva(
-            reservas, vagas, aplicacao, sequencia_explicita(json.loads(explicita or "null"))
+            reservas, vagas, aplicacao, motor, None if versao == 1 or motor else base
         )
     except (EntradaInvalida, KeyError, TypeError):
         # Sequência explícita inconsistente com as reservas: vale a regra do arredondamento.
-        tabela = tabela_reserva(reservas, vagas, aplicacao)
+        tabela = tabela_reserva(reservas, vagas, aplicacao, None, None if versao == 1 else base)
     return tuple(linha.reservadas for linha in tabela.linhas)
 
 

@@ -9,7 +9,8 @@ from typing import Any
 from django import forms
 
 from selecoes.forms.campos import PREFIXO_VAGAS, CamposReservaMixin
-from selecoes.models import SituacaoSelecao
+from selecoes.models import BaseReserva, SituacaoSelecao, VersaoRegras
+from selecoes.reserva import VERSAO_ATUAL
 
 MAXIMO_DIGITOS = 6
 
@@ -22,11 +23,19 @@ class PreviaReservaForm(CamposReservaMixin, forms.Form):
     percentual_pcd = forms.DecimalField(
         required=False, min_value=Decimal("0.01"), max_value=Decimal("70")
     )
+    base_reserva = forms.ChoiceField(choices=BaseReserva.choices, required=False)
+    versao_regras = forms.TypedChoiceField(
+        choices=VersaoRegras.choices, coerce=int, required=False, empty_value=VERSAO_ATUAL
+    )
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean()
         self.validar_sequencia()
         return dados
+
+    def clean_base_reserva(self) -> str:
+        """Regras de reserva, § 3.1: sem escolha, a base é o total da seleção."""
+        return self.cleaned_data.get("base_reserva") or BaseReserva.SELECAO
 
 
 def vagas_da_previa(data: Mapping[str, Any]) -> tuple[list[tuple[str, int]], list[str]]:

@@ -19,7 +19,7 @@ from selecoes.forms.campos import (
     DataHoraInput,
     DataInput,
 )
-from selecoes.models import CriterioDesempate, Orgao, Selecao
+from selecoes.models import BaseReserva, CriterioDesempate, Orgao, Selecao
 from selecoes.services import erros_criterios_desempate
 
 
@@ -69,6 +69,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "requisitos",
             "reserva_pcd",
             "percentual_pcd",
+            "base_reserva",
         ]
         field_classes = {"percentual_pcd": CampoDecimal}
         widgets = {
@@ -77,6 +78,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "inscricoes_fim": DataHoraInput(),
             "descricao": forms.Textarea(attrs={"rows": 4}),
             "requisitos": forms.Textarea(attrs={"rows": 3}),
+            "base_reserva": forms.RadioSelect,
         }
         help_texts = {
             "inscricoes_inicio": "Horário de Brasília.",
@@ -114,6 +116,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
         for i in range(1, MAX_CRITERIOS_DESEMPATE + 1):
             self.fields[f"desempate_{i}"] = _campo_desempate(i)
             self.fields[f"desempate_{i}_parametro"] = _campo_parametro(i)
+        self.fields["base_reserva"].required = False
         if self.instance.pk or orgaos is None:
             del self.fields["orgao"]
         else:
@@ -165,11 +168,16 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
                     "percentual_pcd",
                     css_class="mb-2",
                 ),
+                "base_reserva",
                 Row(Column("negros_posicoes"), Column("negros_intervalo")),
                 Row(Column("pcd_posicoes"), Column("pcd_intervalo")),
             ),
             Fieldset("Critérios de desempate, em ordem", *desempate),
         )
+
+    def clean_base_reserva(self) -> str:
+        """Regras de reserva, § 3.1: sem escolha, vale o total da seleção (o padrão)."""
+        return self.cleaned_data.get("base_reserva") or BaseReserva.SELECAO
 
     def clean_numero_edital(self) -> str:
         return self.cleaned_data["numero_edital"].strip()

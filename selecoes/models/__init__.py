@@ -2,6 +2,7 @@ from selecoes.models.auditoria import RegistroAuditoria
 from selecoes.models.orgaos import Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
     UF,
+    BaseReserva,
     CriterioAvaliacao,
     CriterioDesempate,
     NivelEnsino,
@@ -9,10 +10,12 @@ from selecoes.models.selecao import (
     SituacaoSelecao,
     VagaEstagio,
     VersaoEdital,
+    VersaoRegras,
 )
 
 __all__ = [
     "UF",
+    "BaseReserva",
     "CriterioAvaliacao",
     "CriterioDesempate",
     "Lotacao",
@@ -24,4 +27,5 @@ __all__ = [
     "SituacaoSelecao",
     "VagaEstagio",
     "VersaoEdital",
+    "VersaoRegras",
 ]

@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from selecoes import reserva
 from selecoes.models.orgaos import Orgao
 
 
@@ -18,6 +19,20 @@ class SituacaoSelecao(models.TextChoices):
     RESULTADO_PRELIMINAR = "resultado_preliminar", "Resultado preliminar"
     RESULTADO_FINAL = "resultado_final", "Resultado final"
     ENCERRADA = "encerrada", "Encerrada"
+
+
+class BaseReserva(models.TextChoices):
+    """Base do cálculo das vagas reservadas (regras de reserva, § 3.1)."""
+
+    SELECAO = reserva.BaseReserva.SELECAO.value, "Total da seleção (rateio pelos maiores restos)"
+    VAGA = reserva.BaseReserva.VAGA.value, "Cada vaga de estágio sozinha"
+
+
+class VersaoRegras(models.IntegerChoices):
+    """Versão das regras de reserva em vigor quando o edital foi publicado (§ 8)."""
+
+    V1 = 1, "Versão 1"
+    V2 = 2, "Versão 2"
 
 
 class CriterioDesempate(models.TextChoices):
@@ -117,6 +132,24 @@ class Selecao(models.Model):
         blank=True,
         help_text='Ex.: {"negros": {"posicoes": [3, 8, 13], "intervalo": 5}}.',
     )
+    base_reserva = models.CharField(
+        "base da reserva",
+        max_length=10,
+        choices=BaseReserva.choices,
+        default=BaseReserva.SELECAO,
+        help_text=(
+            "Total da seleção: 30% de todas as vagas, rateado entre as vagas de estágio "
+            "(art. 1º, caput; STF, ADC 41). Cada vaga: cada vaga de estágio arredonda "
+            "sozinha. Com sequência explícita, vale cada vaga."
+        ),
+    )
+    versao_regras = models.PositiveSmallIntegerField(
+        "versão das regras de reserva",
+        choices=VersaoRegras.choices,
+        default=reserva.VERSAO_ATUAL,
+        editable=False,
+        help_text="Fixada na publicação no sistema; nenhuma retificação a muda (regras, § 8).",
+    )
     criterios_desempate = models.JSONField(
         "critérios de desempate",
         default=list,
@@ -164,6 +197,14 @@ class Selecao(models.Model):
                 condition=models.Q(situacao__in=SituacaoSelecao.values),
                 name="selecao_situacao_valida",
             ),
+            models.CheckConstraint(
+                condition=models.Q(base_reserva__in=BaseReserva.values),
+                name="selecao_base_reserva_valida",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(versao_regras__in=VersaoRegras.values),
+                name="selecao_versao_regras_valida",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -180,6 +221,14 @@ class Selecao(models.Model):
     @property
     def publicada(self) -> bool:
         return self.situacao != SituacaoSelecao.RASCUNHO
+
+    @property
+    def base_para_motor(self) -> str | None:
+        """`base_reserva` como o motor a recebe: nenhuma na versão 1 (que arredonda
+        cada vaga) nem com sequência explícita (que implica a base vaga, § 7)."""
+        if self.versao_regras == VersaoRegras.V1 or self.sequencia_explicita:
+            return None
+        return self.base_reserva
 
     @property
     def total_vagas_ofertadas(self) -> int:

@@ -12,12 +12,22 @@ from .alocacao import (
 )
 from .aplicabilidade import DATA_VIGENCIA, MINIMO_VAGAS, aplicabilidade, arredondar
 from .explicacao import explicar
-from .sequencia import reservadas, sequencia, tabela_reserva
+from .sequencia import (
+    ratear,
+    reservadas,
+    sequencia,
+    sequencia_linha,
+    sequencia_vaga,
+    tabela_reserva,
+)
 from .tipos import (
     AC,
     RESERVA_NEGROS_PADRAO,
     REVERSAO,
+    VERSAO_ATUAL,
+    VERSOES_REGRAS,
     Aplicabilidade,
+    BaseReserva,
     Candidato,
     Convocado,
     EntradaInvalida,
@@ -38,7 +48,10 @@ __all__ = [
     "MINIMO_VAGAS",
     "RESERVA_NEGROS_PADRAO",
     "REVERSAO",
+    "VERSAO_ATUAL",
+    "VERSOES_REGRAS",
     "Aplicabilidade",
+    "BaseReserva",
     "Candidato",
     "Classificacao",
     "Convocado",
@@ -59,9 +72,12 @@ __all__ = [
     "classificacao",
     "explicar",
     "ordem_convocacao",
+    "ratear",
     "reservadas",
     "resolver_vaga",
     "rotulo_categoria",
     "sequencia",
+    "sequencia_linha",
+    "sequencia_vaga",
     "tabela_reserva",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from .tipos import Aplicabilidade, EntradaInvalida
+from .tipos import VERSAO_ATUAL, Aplicabilidade, EntradaInvalida, validar_versao
 
 DATA_VIGENCIA = date(2018, 6, 29)
 """Art. 8º: vigência na data da publicação no DOU, 29/06/2018."""
@@ -32,10 +32,16 @@ def _vagas(n: int) -> str:
     return "1 vaga" if n == 1 else f"{n} vagas"
 
 
-def aplicabilidade(data_publicacao: date, total_vagas: int) -> Aplicabilidade:
+def aplicabilidade(
+    data_publicacao: date, total_vagas: int, versao: int = VERSAO_ATUAL
+) -> Aplicabilidade:
     """Art. 7º e art. 1º, § 1º: a reserva vale para editais publicados a partir de
-    29/06/2018 em seleções com N ≥ 3 vagas oferecidas, ou N = 0 (só cadastro de
-    reserva: as vagas surgem com o tempo e seguem a sequência de reserva).
+    29/06/2018.
+
+    Versão 2 (regras, § 2): com N ≥ 3 vagas oferecidas na seleção, vale para as
+    oferecidas e para as que surgirem; com N < 3 (inclusive N = 0), as oferecidas
+    são de ampla concorrência e a reserva começa quando a seleção tem três vagas.
+    Versão 1 (regras, § 8): N ≥ 3 ou N = 0 desde a 1ª posição; N = 1, 2 nunca.
     """
     if not isinstance(data_publicacao, date):
         raise EntradaInvalida("data_publicacao", "informe uma data válida.")
@@ -43,6 +49,47 @@ def aplicabilidade(data_publicacao: date, total_vagas: int) -> Aplicabilidade:
         raise EntradaInvalida(
             "total_vagas", "o total de vagas deve ser um inteiro maior ou igual a zero."
         )
+    versao = validar_versao(versao)
+    if versao == 1:
+        return _aplicabilidade_v1(data_publicacao, total_vagas)
+    nas_ofertadas = total_vagas >= MINIMO_VAGAS
+    if data_publicacao < DATA_VIGENCIA:
+        motivo = (
+            f"A reserva de vagas não se aplica: o edital foi publicado em "
+            f"{_data(data_publicacao)}, antes da entrada em vigor do Decreto nº 9.427/2018 "
+            f"em {_data(DATA_VIGENCIA)} (art. 7º e art. 8º). Todas as vagas são de ampla "
+            "concorrência."
+        )
+        return Aplicabilidade(False, motivo, False, total_vagas, versao)
+    publicacao = (
+        f"o edital foi publicado em {_data(data_publicacao)}, a partir da vigência do "
+        "Decreto nº 9.427/2018 (art. 7º e art. 8º)"
+    )
+    if nas_ofertadas:
+        numero = (
+            f"a seleção oferece {_vagas(total_vagas)}, número igual ou superior a três "
+            "(art. 1º, § 1º), e a reserva vale para as vagas oferecidas e para as que surgirem"
+        )
+        return Aplicabilidade(
+            True, f"A reserva de vagas se aplica: {publicacao} e {numero}.", True, total_vagas
+        )
+    oferece = (
+        "é só para cadastro de reserva (nenhuma vaga oferecida de início)"
+        if total_vagas == 0
+        else f"oferece {_vagas(total_vagas)}, menos que as três do art. 1º, § 1º"
+    )
+    motivo = (
+        f"A reserva de vagas se aplica às vagas que surgirem: {publicacao}, e a seleção "
+        f"{oferece}. As vagas oferecidas são de ampla concorrência; a reserva começa quando "
+        "a seleção tem três vagas (art. 1º, § 1º; regras de reserva, § 2): a posição s de "
+        "uma vaga de estágio com n vagas oferecidas fica sob a reserva quando N − n + s ≥ 3, "
+        f"com N = {total_vagas}."
+    )
+    return Aplicabilidade(True, motivo, False, total_vagas)
+
+
+def _aplicabilidade_v1(data_publicacao: date, total_vagas: int) -> Aplicabilidade:
+    """Versão 1 das regras, reproduzida exatamente (regras, § 8)."""
     impedimentos: list[str] = []
     if data_publicacao < DATA_VIGENCIA:
         impedimentos.append(
@@ -55,7 +102,9 @@ def aplicabilidade(data_publicacao: date, total_vagas: int) -> Aplicabilidade:
         )
     if impedimentos:
         motivo = "A reserva de vagas não se aplica: " + " e ".join(impedimentos) + "."
-        return Aplicabilidade(False, motivo + " Todas as vagas são de ampla concorrência.")
+        return Aplicabilidade(
+            False, motivo + " Todas as vagas são de ampla concorrência.", False, total_vagas, 1
+        )
     publicacao = (
         f"o edital foi publicado em {_data(data_publicacao)}, a partir da vigência do "
         "Decreto nº 9.427/2018 (art. 7º e art. 8º)"
@@ -71,4 +120,10 @@ def aplicabilidade(data_publicacao: date, total_vagas: int) -> Aplicabilidade:
             f"a seleção oferece {_vagas(total_vagas)}, número igual ou superior a três "
             "(art. 1º, § 1º)"
         )
-    return Aplicabilidade(True, f"A reserva de vagas se aplica: {publicacao} e {numero}.")
+    return Aplicabilidade(
+        True,
+        f"A reserva de vagas se aplica: {publicacao} e {numero}.",
+        total_vagas >= MINIMO_VAGAS,
+        total_vagas,
+        1,
+    )

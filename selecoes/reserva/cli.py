@@ -21,8 +21,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, TextIO
 
 from .aplicabilidade import aplicabilidade
+from .sequencia import tabela_reserva
 from .tipos import (
     RESERVA_NEGROS_PADRAO,
+    VERSAO_ATUAL,
     Candidato,
     EntradaInvalida,
     PosicoesReservadas,
@@ -31,6 +33,7 @@ from .tipos import (
     Situacao,
     validar_categoria,
     validar_reservas,
+    validar_versao,
 )
 from .vaga import resolver_vaga
 
@@ -244,8 +247,16 @@ def processar(documento: object) -> dict[str, Any]:
         ("edital", "vagas", "candidatos"),
         ("reservas", "sequencia_explicita"),
     )
-    edital = _objeto(doc["edital"], "edital", ("data_publicacao",), ())
+    edital = _objeto(
+        doc["edital"], "edital", ("data_publicacao",), ("base_reserva", "versao_regras")
+    )
     publicacao = _data(edital["data_publicacao"], "edital.data_publicacao")
+    versao = validar_versao(edital.get("versao_regras", VERSAO_ATUAL), "edital.versao_regras")
+    base = edital.get("base_reserva")
+    if base is not None and not isinstance(base, str):
+        raise EntradaInvalida(
+            "edital.base_reserva", f'deve ser "selecao" ou "vaga"; veio {_mostrar(base)}.'
+        )
     reservas = _reservas(doc["reservas"]) if "reservas" in doc else (RESERVA_NEGROS_PADRAO,)
     declaradas = frozenset(r.categoria for r in reservas)
     explicita = (
@@ -255,7 +266,15 @@ def processar(documento: object) -> dict[str, Any]:
     vagas = _vagas(doc["vagas"])
     por_vaga = _candidatos(doc["candidatos"], vagas, declaradas)
 
-    aplicacao = aplicabilidade(publicacao, sum(o for o, _ in vagas.values()))
+    aplicacao = aplicabilidade(publicacao, sum(o for o, _ in vagas.values()), versao)
+    try:
+        tabela = tabela_reserva(
+            reservas, [(c, o) for c, (o, _) in vagas.items()], aplicacao, explicita, base
+        )
+    except EntradaInvalida as erro:
+        if erro.campo == "base_reserva":
+            raise erro.prefixar("edital") from None
+        raise
     saida_vagas = []
     for codigo, (ofertadas, k) in vagas.items():
         r = resolver_vaga(
@@ -263,9 +282,8 @@ def processar(documento: object) -> dict[str, Any]:
             aplicacao=aplicacao,
             ofertadas=ofertadas,
             convocacoes=k,
-            reservas=reservas,
-            explicita=explicita,
             codigo=codigo,
+            tabela=tabela,
         )
         saida_vagas.append(
             {
@@ -283,7 +301,12 @@ def processar(documento: object) -> dict[str, Any]:
                 ],
             }
         )
-    return {"reserva_aplicavel": aplicacao.aplicavel, "vagas": saida_vagas}
+    return {
+        "reserva_aplicavel": aplicacao.aplicavel,
+        "reserva_nas_ofertadas": bool(aplicacao.nas_ofertadas),
+        "reservadas_total": dict(tabela.total_reservadas),
+        "vagas": saida_vagas,
+    }
 
 
 def _ler(caminho: str, stdin: TextIO) -> str:
@@ -327,9 +350,11 @@ def main(argv: Sequence[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> 
     return 0
 
 
-def executar() -> None:
-    """Ponto de entrada de ``python -m selecoes.reserva``."""
-    for fluxo in (sys.stdout, sys.stderr):
+def executar(argv: Sequence[str] | None = None) -> None:
+    """Ponto de entrada de ``python -m selecoes.reserva`` e de ``python manage.py
+    alocar`` (que não carrega o Django): o contrato é UTF-8, qualquer que seja a
+    localidade do terminal."""
+    for fluxo in (sys.stdin, sys.stdout, sys.stderr):
         if isinstance(fluxo, io.TextIOWrapper):
             fluxo.reconfigure(encoding="utf-8")
-    sys.exit(main(sys.argv[1:], sys.stdin, sys.stdout, sys.stderr))
+    sys.exit(main(sys.argv[1:] if argv is None else argv, sys.stdin, sys.stdout, sys.stderr))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from .alocacao import _executar, alocacao_com_retirados, coletor_pausado
-from .sequencia import sequencia
-from .tipos import AC, REVERSAO, Candidato, Explicacao, Situacao, rotulo_categoria
+from .sequencia import sequencia, sequencia_linha
+from .tipos import AC, REVERSAO, BaseReserva, Candidato, Explicacao, Situacao, rotulo_categoria
 from .vaga import ResultadoVaga
 
 _ENTRE = {
@@ -76,6 +76,47 @@ class _Contexto:
         self.fora_ac = f"fora das {self.a} vagas de ampla concorrência (art. 4º, caput, e art. 3º)."
         self.reversao = f"em vaga reservada a {self.rotulos_vazias} revertida à ampla concorrência"
         self.preenchido = self.preenchimento()
+        self.notas = self._notas(r)
+
+    @staticmethod
+    def _notas(r: ResultadoVaga) -> dict[str, str]:
+        """Frases da versão 2 para quem ocupa vaga reservada (regras, §§ 2, 3.1, 3.2)."""
+        tabela, linha = r.tabela, r.linha
+        if tabela is None or linha is None or tabela.versao != 2:
+            return {}
+        notas: dict[str, str] = {}
+        proprio = dict(linha.proprio)
+        na_selecao = dict(tabela.reservadas_na_selecao)
+        for reserva in r.reservas:
+            c = reserva.categoria
+            partes: list[str] = []
+            qtd = linha.quantidade(c)
+            if tabela.base is BaseReserva.SELECAO and qtd and qtd != proprio.get(c, qtd):
+                partes.append(
+                    f" Esta vaga de estágio tem {_qtd(qtd, 'vaga reservada', 'vagas reservadas')}"
+                    f" a {rotulo_categoria(c)} pelo rateio do total da seleção: "
+                    f"{reserva.percentual.normalize():f}% das {tabela.total_vagas} vagas da "
+                    f"seleção dão {na_selecao.get(c, 0)}, distribuídas entre as vagas de estágio "
+                    "pelos maiores restos (art. 1º, caput e § 3º; regras de reserva, § 3.1)."
+                )
+            if linha.inicio is not None and linha.inicio > 1:
+                partes.append(
+                    f" Com {_qtd(tabela.total_vagas, 'vaga oferecida', 'vagas oferecidas')} "
+                    "na seleção, as oferecidas são de ampla concorrência e a reserva começa na "
+                    f"3ª vaga da seleção: nesta vaga de estágio, a partir da {linha.inicio}ª "
+                    "convocação (art. 1º, § 1º; regras de reserva, § 2)."
+                )
+            for categoria, posicao in linha.colisoes:
+                if categoria == c and posicao <= r.ordem.k:
+                    partes.append(
+                        f" A {posicao}ª posição foi antecipada para {rotulo_categoria(c)} "
+                        "pela regra de colisão: a categoria perdeu um empate por precedência e "
+                        "toma a última posição de ampla concorrência entre as vagas ofertadas, "
+                        "para chegar à sua contagem do quadro (art. 3º; regras de reserva, § 3.2)."
+                    )
+            if partes:
+                notas[c] = "".join(partes)
+        return notas
 
     def rank_categoria(self, n_cat: int, i: int) -> int:
         """Posição (1, 2, …) do ativo i entre os elegíveis da categoria n_cat."""
@@ -185,7 +226,7 @@ def _convocado(
     rc = ctx.rank_categoria(n_cat, i)
     return (
         f"Convocado(a) na {ordem}ª posição, em vaga reservada a {rotulo}{causa}: {rc}º "
-        f"{entre} e {cl}º na classificação geral, {ctx.fora_ac}"
+        f"{entre} e {cl}º na classificação geral, {ctx.fora_ac}{ctx.notas.get(modalidade, '')}"
     )
 
 
@@ -241,7 +282,11 @@ def _proximas(r: ResultadoVaga) -> dict[int, int]:
     m = len(classif.ativos)
     if m <= len(r.ordem.convocados):
         return {}
-    seq = sequencia(r.reservas, max(m, r.ordem.k), r.aplicacao.aplicavel, r.explicita)
+    n = max(m, r.ordem.k)
+    if r.tabela is not None and r.linha is not None:
+        seq = sequencia_linha(r.tabela, r.linha, n)
+    else:
+        seq = sequencia(r.reservas, n, r.aplicacao.aplicavel, r.explicita)
     motor = _executar(classif, seq, len(seq))
     return {x: n for n, x in enumerate(motor.ordem, 1) if n > len(r.ordem.convocados)}
 

@@ -252,12 +252,62 @@ class SequenciaExplicita:
         return tuple(item.categoria for item in self.itens)
 
 
+VERSOES_REGRAS = (1, 2)
+"""Versões das regras de reserva (regras, § 8); a 2 vale para editais novos."""
+
+VERSAO_ATUAL = 2
+
+
+def validar_versao(versao: object, campo: str = "versao_regras") -> int:
+    """Regras, § 8: um edital é calculado pela versão em vigor quando publicado."""
+    if isinstance(versao, bool) or not isinstance(versao, int) or versao not in VERSOES_REGRAS:
+        raise EntradaInvalida(campo, f"a versão das regras deve ser 1 ou 2; veio {versao!s}.")
+    return versao
+
+
+class BaseReserva(StrEnum):
+    """Base do cálculo das vagas reservadas (regras, § 3.1; art. 1º, caput e § 3º)."""
+
+    SELECAO = "selecao"
+    """Total da seleção, rateado entre as vagas de estágio pelos maiores restos."""
+    VAGA = "vaga"
+    """Cada vaga de estágio arredondada sozinha."""
+
+
 @dataclass(frozen=True, slots=True)
 class Aplicabilidade:
-    """Se a reserva se aplica à seleção e por quê (art. 1º, § 1º; art. 7º)."""
+    """Se a reserva se aplica à seleção e por quê (art. 1º, § 1º; art. 7º).
+
+    `aplicavel`: na versão 2, o edital está no alcance temporal do decreto
+    (art. 7º), e a reserva vale para alguma vaga agora ou quando surgirem; na
+    versão 1, N ≥ 3 ou N = 0 dentro do art. 7º. `nas_ofertadas`: vale para as
+    vagas oferecidas (N ≥ 3). `total_vagas` é N (regras, § 2).
+    """
 
     aplicavel: bool
     motivo: str
+    nas_ofertadas: bool | None = None
+    """`None` (construção abreviada): igual a `aplicavel`."""
+    total_vagas: int | None = None
+    versao: int = VERSAO_ATUAL
+
+    def __post_init__(self) -> None:
+        validar_versao(self.versao, "versao")
+        if self.nas_ofertadas is None:
+            object.__setattr__(self, "nas_ofertadas", self.aplicavel)
+
+    def inicio(self, ofertadas: int) -> int | None:
+        """Primeira posição (1, 2, …) da vaga de estágio sob a reserva; `None`: nenhuma.
+
+        Regras, § 2 (art. 1º, § 1º): com N ≥ 3, desde a 1ª; com N < 3 (versão 2),
+        a posição s > n_i está sob a reserva sse N − n_i + s ≥ 3, isto é, a partir
+        de s = 3 − N + n_i. Na versão 1, N = 0 aplicava desde a 1ª e N = 1, 2 nunca.
+        """
+        if not self.aplicavel:
+            return None
+        if self.nas_ofertadas or self.versao == 1 or self.total_vagas is None:
+            return 1
+        return 3 - self.total_vagas + ofertadas
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +339,29 @@ class LinhaTabela:
     codigo: str
     ofertadas: int
     reservadas: tuple[tuple[str, int], ...]
+    inicio: int | None = 1
+    """Primeira posição sob a reserva (regras, § 2); `None`: nenhuma."""
+    proprio: tuple[tuple[str, int], ...] = ()
+    """Por categoria, arredondar(p_c × n_i): o arredondamento da vaga sozinha."""
+    piso: tuple[tuple[str, int], ...] = ()
+    """Por categoria, a parte inteira de p_c × n_i (rateio, regras § 3.1)."""
+    colisoes: tuple[tuple[str, int], ...] = ()
+    """Posições antecipadas pela regra de colisão (regras, § 3.2): (categoria, posição)."""
+
+    def quantidade(self, categoria: str) -> int:
+        return dict(self.reservadas).get(categoria, 0)
+
+    @property
+    def espalhadas(self) -> frozenset[str]:
+        """Regras, § 3.2: categorias cuja contagem difere do próprio arredondamento."""
+        proprio = dict(self.proprio)
+        return frozenset(c for c, r in self.reservadas if c in proprio and proprio[c] != r)
+
+    @property
+    def restos(self) -> tuple[tuple[str, int], ...]:
+        """Por categoria, as vagas além da parte inteira (as do rateio pelos restos)."""
+        piso = dict(self.piso)
+        return tuple((c, r - piso[c]) for c, r in self.reservadas if c in piso and r > piso[c])
 
 
 @dataclass(frozen=True)
@@ -302,3 +375,16 @@ class TabelaReserva:
     reservadas_na_selecao: tuple[tuple[str, int], ...]
     """Arredondamento do percentual sobre o total N da seleção (art. 1º, § 2º)."""
     avisos: tuple[str, ...] = field(default=())
+    base: BaseReserva = BaseReserva.VAGA
+    versao: int = VERSAO_ATUAL
+    perdidas: tuple[tuple[str, int], ...] = ()
+    """Vagas do total da seleção que não couberam em nenhuma vaga de estágio (§ 3.1)."""
+    aplicacao: Aplicabilidade | None = None
+    reservas: tuple[Reserva, ...] = ()
+    explicita: SequenciaExplicita | None = None
+
+    def linha(self, codigo: str) -> LinhaTabela:
+        for linha in self.linhas:
+            if linha.codigo == codigo:
+                return linha
+        raise EntradaInvalida("codigo", f'a vaga "{codigo}" não está no quadro de reserva.')

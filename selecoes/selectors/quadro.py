@@ -8,7 +8,7 @@ saída do motor em estruturas fáceis de exibir.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -39,7 +39,14 @@ class LinhaQuadro:
     ampla: int
     """Vagas ofertadas de ampla concorrência: ofertadas − soma das reservadas."""
     sequencia: tuple[str, ...]
-    """As primeiras posições de convocação: "AC", "negros", "pcd" (art. 3º)."""
+    """As primeiras posições de convocação desta vaga: "AC", "negros", "pcd" (art. 3º)."""
+    motor: reserva.LinhaTabela | None = None
+    """A linha do quadro do motor (início da reserva, rateio, colisões)."""
+
+    @property
+    def inicio(self) -> int | None:
+        """Primeira posição sob a reserva (regras, § 2); `None`: nenhuma."""
+        return self.motor.inicio if self.motor is not None else None
 
     @property
     def ofertadas(self) -> int:
@@ -49,6 +56,20 @@ class LinhaQuadro:
     def posicoes(self) -> list[tuple[int, str]]:
         """(número da posição, modalidade) para tabelas."""
         return list(enumerate(self.sequencia, 1))
+
+
+@dataclass(frozen=True)
+class LinhaComparacao:
+    """Uma vaga de estágio nas duas bases (prévia do edital, regras § 3.1)."""
+
+    codigo: str
+    ofertadas: int
+    selecao: dict[str, int]
+    vaga: dict[str, int]
+
+    @property
+    def difere(self) -> bool:
+        return self.selecao != self.vaga
 
 
 @dataclass(frozen=True)
@@ -75,6 +96,28 @@ class QuadroReserva:
     separados por linha em branco."""
     explicita: bool = False
     """O edital publica posições reservadas explícitas."""
+    versao_regras: int = reserva.VERSAO_ATUAL
+    """Versão das regras de reserva do edital (regras, § 8)."""
+    base: str = reserva.BaseReserva.SELECAO.value
+    """Base efetiva: "selecao" (rateio) ou "vaga" (regras, § 3.1)."""
+    reservadas_esperadas: dict[str, int] = field(default_factory=dict)
+    """Por categoria, arredondar(p_c × N) (art. 1º, § 2º)."""
+    base_texto: str = ""
+    versao_texto: str = ""
+    rateio: tuple[str, ...] = ()
+    """Base selecao: que vagas de estágio receberam vagas pelos maiores restos e por quê."""
+    inicio_texto: str = ""
+    """N < 3 (versão 2): de que vaga a reserva começa (regras, § 2)."""
+    comparacao: tuple[LinhaComparacao, ...] = ()
+    """As duas bases lado a lado (prévia; versão 2 sem sequência explícita)."""
+    totais_comparacao: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Base → categoria → total da seleção."""
+    tabela: reserva.TabelaReserva | None = None
+
+    @property
+    def totais_e_esperadas(self) -> list[tuple[str, int, int]]:
+        """(rótulo, total do quadro, arredondar(p_c × N)) por categoria (§ 3.1)."""
+        return totais_e_esperadas(self.categorias, self.total_reservadas, self.reservadas_esperadas)
 
     @property
     def total_ampla(self) -> int:
@@ -87,6 +130,16 @@ class QuadroReserva:
     @property
     def somente_cadastro_reserva(self) -> bool:
         return bool(self.linhas) and self.total_vagas == 0
+
+
+def totais_e_esperadas(
+    categorias: Sequence[str], totais: Mapping[str, int], esperadas: Mapping[str, int]
+) -> list[tuple[str, int, int]]:
+    """Regras de reserva, § 3.1: o anexo mostra os totais da seleção ao lado de
+    arredondar(p_c × N)."""
+    return [
+        (ROTULOS_MODALIDADE.get(c, c), totais.get(c, 0), esperadas.get(c, 0)) for c in categorias
+    ]
 
 
 def reservas_da_selecao(
@@ -196,6 +249,42 @@ REGRAS_DE_PREENCHIMENTO = (
     "listas e, se já contratado, é desligado (art. 2º, parágrafo único)."
 )
 
+ESCOLHAS_DO_SISTEMA_V2 = (
+    "Escolhas de interpretação adotadas onde o decreto é omisso (regras de reserva, versão 2): "
+    "(1) o número de vagas da seleção (art. 1º, § 1º) é a soma das vagas ofertadas em todas as "
+    "vagas de estágio; (2) as vagas que surgirem contam para esse número: com menos de três "
+    "vagas oferecidas, as oferecidas são de ampla concorrência e a reserva começa quando a "
+    "seleção tem três vagas, contando as oferecidas das outras vagas de estágio e as desta; "
+    "(3) quando duas reservas pedem a mesma posição, ela vai à de maior precedência, e a outra "
+    "toma a última posição de ampla concorrência entre as vagas ofertadas, para que toda "
+    "categoria chegue ao número do quadro; (4) a cada nova convocação, o conjunto de convocados "
+    "é exatamente o que o decreto daria para aquele número de vagas, de modo que um candidato "
+    "negro chamado em vaga reservada pode passar a contar na ampla concorrência quando as vagas "
+    "de ampla concorrência alcançam sua classificação — o histórico guarda a modalidade em que "
+    "foi chamado; (5) as vagas que surgem seguem a sequência de cada vaga de estágio, que "
+    "arredonda sozinha: o sistema mostra, para a seleção, as convocações reservadas até agora "
+    "ao lado de 30% delas."
+)
+
+TEXTO_BASE = {
+    reserva.BaseReserva.SELECAO.value: (
+        "Base da reserva: o total da seleção. O decreto reserva 30% das vagas oferecidas nas "
+        "seleções (art. 1º, caput), e a divisão das vagas em muitas vagas de estágio pequenas "
+        "não pode frustrar a reserva (STF, ADC 41). O total reservado é 30% das vagas da "
+        "seleção, arredondado como manda o decreto (art. 1º, § 2º), distribuído entre as vagas "
+        "de estágio pelos maiores restos: cada uma recebe primeiro a parte inteira de 30% das "
+        "suas vagas, e as que faltam vão às de maior parte fracionária (empate: mais vagas "
+        "ofertadas, depois a ordem das vagas no edital), e o quadro publica o resultado por vaga "
+        "de estágio (art. 1º, § 3º). Nas vagas ofertadas de cada vaga de estágio, as reservadas "
+        "são espalhadas por igual (art. 3º, alternância e proporcionalidade)."
+    ),
+    reserva.BaseReserva.VAGA.value: (
+        "Base da reserva: cada vaga de estágio. Cada vaga de estágio tem 30% das suas vagas "
+        "reservadas, arredondado como manda o decreto (art. 1º, §§ 2º e 3º), sem somar as "
+        "frações das outras."
+    ),
+}
+
 ESCOLHAS_DO_SISTEMA = (
     "Escolhas de interpretação adotadas onde o decreto é omisso: (1) o número de vagas da "
     "seleção (art. 1º, § 1º) é a soma das vagas ofertadas em todas as vagas de estágio; "
@@ -223,7 +312,98 @@ def _regra_texto(
         sequencia = _texto_sequencia_explicita(explicita)
     else:
         sequencia = _texto_sequencia_padrao(reservas, sequencia_modelo)
-    return "\n\n".join([sequencia, REGRAS_DE_PREENCHIMENTO, ESCOLHAS_DO_SISTEMA])
+    if aplicacao.versao == 1:
+        return "\n\n".join([sequencia, REGRAS_DE_PREENCHIMENTO, ESCOLHAS_DO_SISTEMA])
+    return "\n\n".join([sequencia, REGRAS_DE_PREENCHIMENTO, ESCOLHAS_DO_SISTEMA_V2])
+
+
+def _numero(valor: Decimal) -> str:
+    texto = f"{valor.normalize():f}"
+    return texto.replace(".", ",")
+
+
+def _texto_rateio(tabela: reserva.TabelaReserva) -> tuple[str, ...]:
+    """Base selecao (regras, § 3.1): que vagas de estágio receberam vagas pelos
+    maiores restos, e por quê (ordem: maior fração; empate, mais vagas ofertadas;
+    depois a ordem das vagas no edital, que o RH pode mudar antes de publicar)."""
+    if tabela.base is not reserva.BaseReserva.SELECAO or not tabela.aplicacao:
+        return ()
+    if not tabela.aplicacao.nas_ofertadas:
+        return ()
+    frases: list[str] = []
+    esperadas = dict(tabela.reservadas_na_selecao)
+    for r in tabela.reservas:
+        c = r.categoria
+        pisos = sum(dict(linha.piso)[c] for linha in tabela.linhas)
+        recebidas = [
+            (linha, dict(linha.restos).get(c, 0))
+            for linha in tabela.linhas
+            if dict(linha.restos).get(c, 0)
+        ]
+        if not recebidas:
+            continue
+        detalhes = [
+            f"{linha.codigo} ({_numero(r.percentual)}% de {linha.ofertadas} = "
+            f"{_numero(r.percentual * linha.ofertadas / 100)})"
+            for linha, _ in recebidas
+        ]
+        frases.append(
+            f"{reserva.rotulo_categoria(c).capitalize()}: {_numero(r.percentual)}% das "
+            f"{tabela.total_vagas} vagas da seleção dão {esperadas[c]} (art. 1º, § 2º); as partes "
+            f"inteiras somam {pisos}, e as {esperadas[c] - pisos} restantes foram às vagas de "
+            f"estágio de maior parte fracionária: {', '.join(detalhes)}. Empates de fração vão "
+            "à vaga com mais vagas ofertadas e, depois, à que vem antes no edital (regras de "
+            "reserva, § 3.1)."
+        )
+    return tuple(frases)
+
+
+def _texto_inicio(tabela: reserva.TabelaReserva) -> str:
+    """Versão 2 com N < 3 (regras, § 2): de que vaga a reserva começa."""
+    aplicacao = tabela.aplicacao
+    if aplicacao is None or aplicacao.versao != 2 or not aplicacao.aplicavel:
+        return ""
+    if aplicacao.nas_ofertadas:
+        return ""
+    partes = [
+        f"{linha.codigo}, a partir da {linha.inicio}ª convocação"
+        for linha in tabela.linhas
+        if linha.inicio is not None
+    ]
+    return (
+        f"A seleção oferece {tabela.total_vagas} vaga(s): as oferecidas são de ampla "
+        "concorrência, e a reserva começa quando a seleção tiver três vagas (art. 1º, § 1º; "
+        "regras de reserva, § 2) — em cada vaga de estágio: " + "; ".join(partes) + "."
+    )
+
+
+def _texto_versao(versao: int) -> str:
+    if versao == 1:
+        return (
+            "Este edital segue a versão 1 das regras de reserva do sistema, em vigor quando foi "
+            "publicado, e a mantém por toda a sua vida: cada vaga de estágio arredonda sozinha; "
+            "seleção só de cadastro de reserva aplica a reserva desde a 1ª vaga; com 1 ou 2 "
+            "vagas oferecidas, não há reserva (regras de reserva, § 8)."
+        )
+    return (
+        "Este edital segue a versão 2 das regras de reserva do sistema (dezembro de 2026), em "
+        "vigor quando foi publicado, e a mantém por toda a sua vida (regras de reserva, § 8)."
+    )
+
+
+def _tabela(
+    *,
+    data_publicacao: date,
+    vagas: Sequence[tuple[str, int]],
+    reservas: Sequence[reserva.Reserva],
+    explicita: reserva.SequenciaExplicita | None,
+    versao_regras: int,
+    base_reserva: str | None,
+) -> reserva.TabelaReserva:
+    total = sum(n for _, n in vagas)
+    aplicacao = reserva.aplicabilidade(data_publicacao, total, versao_regras)
+    base = None if versao_regras == 1 or explicita is not None else base_reserva
+    return reserva.tabela_reserva(reservas, vagas, aplicacao, explicita, base)
 
 
 def _montar_quadro(
@@ -234,18 +414,26 @@ def _montar_quadro(
     percentual_pcd: Decimal | None,
     sequencia_explicita: Mapping[str, Any] | None,
     posicoes: int,
+    versao_regras: int,
+    base_reserva: str | None,
+    comparar: bool = False,
 ) -> QuadroReserva:
     reservas = reservas_da_selecao(reserva_pcd=reserva_pcd, percentual_pcd=percentual_pcd)
     categorias = tuple(r.categoria for r in reservas)
     explicita = sequencia_explicita_do_json(sequencia_explicita, categorias)
-    total = sum(v.vagas_ofertadas for v in vagas)
-    aplicacao = reserva.aplicabilidade(data_publicacao, total)
-    tabela = reserva.tabela_reserva(
-        reservas, [(v.codigo, v.vagas_ofertadas) for v in vagas], aplicacao, explicita
+    pares = [(v.codigo, v.vagas_ofertadas) for v in vagas]
+    parametros = {
+        "data_publicacao": data_publicacao,
+        "vagas": pares,
+        "reservas": reservas,
+        "explicita": explicita,
+        "versao_regras": versao_regras,
+    }
+    tabela = _tabela(**parametros, base_reserva=base_reserva)
+    aplicacao = tabela.aplicacao or reserva.aplicabilidade(
+        data_publicacao, tabela.total_vagas, versao_regras
     )
     linhas = []
-    # A sequência (art. 3º) é a mesma em toda vaga de estágio da seleção.
-    seq = reserva.sequencia(reservas, posicoes, aplicacao.aplicavel, explicita)
     for vaga, linha in zip(vagas, tabela.linhas, strict=True):
         reservadas = dict(linha.reservadas)
         linhas.append(
@@ -253,11 +441,25 @@ def _montar_quadro(
                 vaga=vaga,
                 reservadas=reservadas,
                 ampla=linha.ofertadas - sum(reservadas.values()),
-                sequencia=seq,
+                sequencia=reserva.sequencia_linha(tabela, linha, posicoes),
+                motor=linha,
             )
         )
+    comparacao: tuple[LinhaComparacao, ...] = ()
+    totais: dict[str, dict[str, int]] = {}
+    if comparar and versao_regras == 2 and explicita is None:
+        por_base = {
+            b.value: _tabela(**parametros, base_reserva=b.value) for b in reserva.BaseReserva
+        }
+        selecao_t, vaga_t = por_base["selecao"], por_base["vaga"]
+        comparacao = tuple(
+            LinhaComparacao(a.codigo, a.ofertadas, dict(a.reservadas), dict(b.reservadas))
+            for a, b in zip(selecao_t.linhas, vaga_t.linhas, strict=True)
+        )
+        totais = {nome: dict(t.total_reservadas) for nome, t in por_base.items()}
     # A regra em texto lista as posições de uma vaga-modelo com 30 convocações.
     modelo = reserva.sequencia(reservas, max(posicoes, 30), aplicacao.aplicavel, explicita)
+    esperadas = dict(tabela.reservadas_na_selecao)
     return QuadroReserva(
         aplicavel=aplicacao.aplicavel,
         motivo=aplicacao.motivo,
@@ -266,14 +468,47 @@ def _montar_quadro(
         linhas=tuple(linhas),
         total_vagas=tabela.total_vagas,
         total_reservadas=dict(tabela.total_reservadas),
-        reservadas_esperadas_negros=dict(tabela.reservadas_na_selecao)[CATEGORIA_NEGROS],
+        reservadas_esperadas_negros=esperadas[CATEGORIA_NEGROS],
         alerta_fracionamento="\n\n".join(tabela.avisos) or None,
         regra_texto=_regra_texto(aplicacao, reservas, explicita, modelo),
         explicita=explicita is not None,
+        versao_regras=versao_regras,
+        base=tabela.base.value,
+        reservadas_esperadas=esperadas,
+        base_texto=TEXTO_BASE[tabela.base.value] if aplicacao.aplicavel else "",
+        versao_texto=_texto_versao(versao_regras),
+        rateio=_texto_rateio(tabela),
+        inicio_texto=_texto_inicio(tabela),
+        comparacao=comparacao,
+        totais_comparacao=totais,
+        tabela=tabela,
     )
 
 
-def quadro_reserva(selecao: Selecao, *, posicoes: int = 20) -> QuadroReserva:
+def tabela_da_selecao(
+    selecao: Selecao, vagas: Sequence[VagaEstagio] | None = None
+) -> reserva.TabelaReserva:
+    """Quadro do motor da seleção inteira, com a versão e a base do edital (regras,
+    §§ 3.1 e 8): o que toda convocação usa."""
+    reservas = reservas_da_selecao(
+        reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd
+    )
+    vagas = list(selecao.vagas.all()) if vagas is None else vagas
+    return _tabela(
+        data_publicacao=selecao.data_publicacao_edital,
+        vagas=[(v.codigo, v.vagas_ofertadas) for v in vagas],
+        reservas=reservas,
+        explicita=sequencia_explicita_do_json(
+            selecao.sequencia_explicita, [r.categoria for r in reservas]
+        ),
+        versao_regras=selecao.versao_regras,
+        base_reserva=selecao.base_reserva,
+    )
+
+
+def quadro_reserva(
+    selecao: Selecao, *, posicoes: int = 20, comparar: bool = False
+) -> QuadroReserva:
     """Quadro de reserva do edital (art. 1º, §§ 1º a 3º; art. 3º; art. 7º).
 
     `posicoes` é quantas posições da sequência de convocação cada linha traz
@@ -286,6 +521,9 @@ def quadro_reserva(selecao: Selecao, *, posicoes: int = 20) -> QuadroReserva:
         percentual_pcd=selecao.percentual_pcd,
         sequencia_explicita=selecao.sequencia_explicita,
         posicoes=posicoes,
+        versao_regras=selecao.versao_regras,
+        base_reserva=selecao.base_reserva,
+        comparar=comparar,
     )
 
 
@@ -297,8 +535,11 @@ def quadro_reserva_de_dados(
     percentual_pcd: Decimal | None,
     sequencia_explicita: Mapping[str, Any] | None,
     posicoes: int = 20,
+    base_reserva: str | None = reserva.BaseReserva.SELECAO.value,
+    versao_regras: int = reserva.VERSAO_ATUAL,
 ) -> QuadroReserva:
-    """O mesmo quadro para dados ainda não salvos (prévia do formulário).
+    """O mesmo quadro para dados ainda não salvos (prévia do formulário), com as
+    duas bases lado a lado (regras, § 3.1).
 
     `vagas` são pares (código, vagas ofertadas) ou vagas não salvas; nas linhas,
     `vaga` é sempre uma `VagaEstagio` (não salva quando veio de um par).
@@ -315,4 +556,54 @@ def quadro_reserva_de_dados(
         percentual_pcd=percentual_pcd,
         sequencia_explicita=sequencia_explicita,
         posicoes=posicoes,
+        versao_regras=versao_regras,
+        base_reserva=base_reserva,
+        comparar=True,
     )
+
+
+@dataclass(frozen=True)
+class ChamadasDaSelecao:
+    """Regras de reserva, § 3.2: cada vaga de estágio arredonda sozinha as vagas que
+    surgem; para a seleção, as posições reservadas até agora ao lado do percentual
+    sobre o total de posições abertas (ofertadas + surgidas)."""
+
+    chamadas: int
+    reservadas: dict[str, int]
+    esperadas: dict[str, int]
+    """Por categoria, arredondar(p_c × chamadas) (art. 1º, § 2º)."""
+
+    @property
+    def texto(self) -> str:
+        if not self.chamadas:
+            return "Nenhuma convocação aberta ainda nesta seleção."
+        partes = [
+            f"{self.reservadas[c]} reservada(s) a {reserva.rotulo_categoria(c)} "
+            f"(o percentual sobre {self.chamadas} daria {self.esperadas[c]})"
+            for c in self.reservadas
+        ]
+        return (
+            f"Até agora a seleção abriu {self.chamadas} convocação(ões) (vagas ofertadas e "
+            f"surgidas), com {'; '.join(partes)}. Cada vaga de estágio arredonda sozinha as "
+            "vagas que surgem, pois a ordem em que surgiram entre as vagas de estágio não é "
+            "conhecida (regras de reserva, § 3.2)."
+        )
+
+
+def chamadas_da_selecao(selecao: Selecao) -> ChamadasDaSelecao:
+    """Posições reservadas entre as k_i primeiras de cada vaga de estágio (k_i = vagas
+    ofertadas + surgidas), somadas na seleção, e arredondar(p_c × Σ k_i)."""
+    vagas = list(selecao.vagas.all())
+    tabela = tabela_da_selecao(selecao, vagas)
+    reservadas = {r.categoria: 0 for r in tabela.reservas}
+    total = 0
+    for vaga, linha in zip(vagas, tabela.linhas, strict=True):
+        k = vaga.vagas_a_preencher
+        total += k
+        seq = reserva.sequencia_linha(tabela, linha, k)
+        for categoria in reservadas:
+            reservadas[categoria] += seq.count(categoria)
+    esperadas = {
+        r.categoria: reserva.arredondar(r.percentual.scaleb(-2) * total) for r in tabela.reservas
+    }
+    return ChamadasDaSelecao(total, reservadas, esperadas)

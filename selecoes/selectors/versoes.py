@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any
 
 from selecoes.models import CriterioDesempate, NivelEnsino
-from selecoes.selectors.quadro import ROTULOS_MODALIDADE, SIGLAS_MODALIDADE
+from selecoes.selectors.quadro import ROTULOS_MODALIDADE, SIGLAS_MODALIDADE, totais_e_esperadas
 
 # ---------------------------------------------------------------- versões do edital
 
@@ -196,6 +196,12 @@ def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
             reserva_dados["total_reservadas"].get(c, 0) for c in reserva_dados["categorias"]
         ],
         "total_ampla": sum(linha["ampla"] for linha in linhas),
+        "totais_e_esperadas": totais_e_esperadas(
+            reserva_dados["categorias"],
+            reserva_dados["total_reservadas"],
+            reserva_dados.get("reservadas_esperadas")
+            or {"negros": reserva_dados.get("reservadas_esperadas_negros", 0)},
+        ),
         "linhas": linhas,
         "criterios_avaliacao": conteudo["criterios_avaliacao"],
         "desempate": criterios_desempate_legiveis(

@@ -53,8 +53,10 @@
       .map((td) => `${td.dataset.total === "negros" ? "negros" : "PcD"}: ${td.textContent.trim()}`)
       .join(", ");
     const aplica = aplicabilidade.dataset.aplicavel === "sim";
+    const base = regiao.querySelector(".base-reserva");
+    const rotuloBase = base && base.dataset.base === "vaga" ? " (base: cada vaga)" : base ? " (base: total da seleção)" : "";
     return aplica
-      ? `Quadro de reserva atualizado. Vagas reservadas — ${totais}.`
+      ? `Quadro de reserva atualizado${rotuloBase}. Vagas reservadas — ${totais}.`
       : "Quadro de reserva atualizado: a reserva não se aplica.";
   }
 

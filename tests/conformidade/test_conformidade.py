@@ -64,8 +64,19 @@ def test_caso_pela_entrada_padrao(caso):
 
 
 AMOSTRA = [
-    c for c in TODOS if c.name.startswith(("015-", "029-", "030-", "039-", "052-", "056-", "074-"))
+    c
+    for c in TODOS
+    if c.name.startswith(
+        ("015-", "029-", "030-", "039-", "052-", "056-", "074-", "075-", "098-", "117-")
+    )
 ]
+VERSAO_1 = [c for c in TODOS if '"versao_regras": 1' in (c / "entrada.json").read_text("utf-8")]
+
+
+def test_suite_cobre_as_duas_versoes():
+    """Regras, § 8: os casos publicados cobrem as versões 1 e 2."""
+    assert len(VERSAO_1) >= 5
+    assert len(TODOS) - len(VERSAO_1) >= 100
 
 
 @pytest.mark.parametrize("caso", AMOSTRA, ids=[p.name for p in AMOSTRA])
@@ -106,3 +117,54 @@ def test_manage_py_alocar_le_arquivo():
     _conferir(
         caso, resultado.returncode, resultado.stdout.decode("utf-8"), resultado.stderr.decode()
     )
+
+
+def _ambiente_vazio():
+    """Um terminal novo de auditor: só PATH (sem DEBUG, SECRET_KEY nem DATABASE_URL)."""
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+
+
+@pytest.mark.parametrize("caso", AMOSTRA, ids=[p.name for p in AMOSTRA])
+def test_manage_py_alocar_sem_variaveis_de_ambiente(caso, tmp_path):
+    """Regras, § 7: `python manage.py alocar ARQUIVO` roda sem configuração nenhuma."""
+    resultado = subprocess.run(  # noqa: S603 - comando fixo do projeto
+        [sys.executable, str(RAIZ / "manage.py"), "alocar", str(caso / "entrada.json")],
+        capture_output=True,
+        cwd=tmp_path,
+        env=_ambiente_vazio(),
+        timeout=120,
+        check=False,
+    )
+    _conferir(
+        caso, resultado.returncode, resultado.stdout.decode("utf-8"), resultado.stderr.decode()
+    )
+
+
+def test_python_m_selecoes_reserva_sem_variaveis_de_ambiente():
+    caso = CASOS / "101-colisao-5-vagas-exemplo-do-par7"
+    resultado = subprocess.run(
+        [sys.executable, "-m", "selecoes.reserva", "-"],
+        input=(caso / "entrada.json").read_bytes(),
+        capture_output=True,
+        cwd=RAIZ,
+        env=_ambiente_vazio(),
+        timeout=120,
+        check=False,
+    )
+    _conferir(
+        caso, resultado.returncode, resultado.stdout.decode("utf-8"), resultado.stderr.decode()
+    )
+
+
+def test_servidor_continua_exigindo_secret_key():
+    """Só o comando do auditor dispensa a configuração: o resto do manage.py não."""
+    resultado = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        capture_output=True,
+        cwd=RAIZ,
+        env=_ambiente_vazio(),
+        timeout=120,
+        check=False,
+    )
+    assert resultado.returncode != 0
+    assert "Defina SECRET_KEY" in resultado.stderr.decode()

@@ -24,7 +24,7 @@ from candidatos.models import (
 )
 from selecoes import reserva
 from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
-from selecoes.selectors import reservas_da_selecao
+from selecoes.selectors import reservas_da_selecao, tabela_da_selecao
 from tests.factories import gerar_cpf
 
 
@@ -44,13 +44,16 @@ def _vaga_no_conteudo(
         reserva.Candidato(i.numero, posicao, i.categorias)
         for posicao, i in enumerate(inscricoes, start=1)
     ]
+    tabela = tabela_da_selecao(selecao)
     resultado = reserva.resolver_vaga(
         candidatos=candidatos,
-        aplicacao=reserva.aplicabilidade(selecao.data_publicacao_edital, total_n),
+        aplicacao=reserva.aplicabilidade(
+            selecao.data_publicacao_edital, total_n, selecao.versao_regras
+        ),
         ofertadas=vaga.vagas_ofertadas,
         convocacoes=vaga.vagas_a_preencher,
-        reservas=reservas,
         codigo=vaga.codigo,
+        tabela=tabela,
     )
     explicacoes = {e.inscricao: e.texto for e in reserva.explicar(resultado)}
     por_numero = {i.numero: i for i in inscricoes}
@@ -101,7 +104,9 @@ def montar_conteudo(
 ) -> dict:
     """O ``conteudo`` de uma versão: as inscrições de cada vaga já na ordem da classificação."""
     total_n = sum(v.vagas_ofertadas for v in selecao.vagas.all())
-    aplicacao = reserva.aplicabilidade(selecao.data_publicacao_edital, total_n)
+    aplicacao = reserva.aplicabilidade(
+        selecao.data_publicacao_edital, total_n, selecao.versao_regras
+    )
     return {
         "formato": 1,
         "selecao": {
@@ -250,7 +255,9 @@ def cenario_publicado(*, orgao, prefixo: str = "2026") -> CenarioPublicado:
     """Seleção com resultado preliminar, final v1 e final v2 (retificada), e convocações.
 
     Dados sensíveis reconhecíveis (cor/raça, deficiência, e-mails, CPFs, nome civil
-    diferente do nome social) para o teste de vazamento.
+    diferente do nome social) para o teste de vazamento. O edital foi publicado sob a
+    versão 1 das regras de reserva (regras, § 8), que as páginas públicas continuam
+    seguindo; a versão 2 nas páginas públicas tem testes próprios.
     """
     from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 
@@ -264,6 +271,8 @@ def cenario_publicado(*, orgao, prefixo: str = "2026") -> CenarioPublicado:
             inscricoes_fim=agora - dt.timedelta(days=40),
             descricao="Seleção de estudantes de Direito e Administração.",
             reserva_pcd=True,
+            versao_regras=1,
+            base_reserva="vaga",
         )
     )
     vaga = VagaEstagioFactory(

@@ -1,17 +1,21 @@
-"""Propriedades do § 6 das regras, verificadas com Hypothesis (uma por item)."""
+"""Propriedades do § 6 das regras (versão 2), verificadas com Hypothesis (uma por item).
+
+O número de exemplos vem do perfil do Hypothesis (`HYPOTHESIS_PROFILE`), nunca daqui.
+"""
 
 import io
 import json
 from datetime import date
 from decimal import Decimal
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from selecoes.reserva import (
     AC,
     RESERVA_NEGROS_PADRAO,
     REVERSAO,
+    BaseReserva,
     Candidato,
     PosicoesReservadas,
     Reserva,
@@ -25,27 +29,62 @@ from selecoes.reserva import (
     ordem_convocacao,
     resolver_vaga,
     sequencia,
+    sequencia_linha,
+    tabela_reserva,
 )
 from selecoes.reserva.alocacao import alocacao_com_retirados, restaurada
 from selecoes.reserva.cli import main
 
-PROPRIEDADE = settings(max_examples=500, deadline=None)
+PROPRIEDADE = settings(deadline=None)
 
 NEGROS_PCD = (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(10)))
+CONJUNTOS_DE_RESERVAS = [
+    (RESERVA_NEGROS_PADRAO,),
+    NEGROS_PCD,
+    (Reserva("negros", Decimal("50")), Reserva("pcd", Decimal("25"))),
+    (
+        RESERVA_NEGROS_PADRAO,
+        Reserva("pcd", Decimal(10)),
+        Reserva("indigenas", Decimal(5)),
+        Reserva("quilombolas", Decimal(3)),
+        Reserva("trans", Decimal(2)),
+    ),
+    (Reserva("negros", Decimal(60)), Reserva("pcd", Decimal(40))),
+]
+
+
+def _selecao(reservas, ofertadas):
+    aplicacao = aplicabilidade(date(2024, 3, 1), sum(ofertadas))
+    vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
+    return reservas, tabela_reserva(reservas, vagas, aplicacao)
+
+
+DEZ_VAGAS_DE_UMA = _selecao((RESERVA_NEGROS_PADRAO,), [1] * 10)
+IBGE_COM_PCD = _selecao(NEGROS_PCD, [8, 1, 1])
+DUAS_VAGAS_DE_UMA = _selecao((RESERVA_NEGROS_PADRAO,), [1, 1])
+
+
+@st.composite
+def selecoes(draw, max_vagas=8, max_ofertadas=20):
+    """Uma seleção: reservas, vagas de estágio (n_i), versão, base e o quadro."""
+    reservas = draw(st.sampled_from(CONJUNTOS_DE_RESERVAS))
+    ofertadas = draw(st.lists(st.integers(0, max_ofertadas), min_size=1, max_size=max_vagas))
+    versao = draw(st.sampled_from([1, 2, 2]))
+    base = None if versao == 1 else draw(st.sampled_from([None, "selecao", "vaga"]))
+    publicacao = draw(st.sampled_from([date(2024, 3, 1)] * 5 + [date(2018, 6, 28)]))
+    aplicacao = aplicabilidade(publicacao, sum(ofertadas), versao)
+    vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
+    return reservas, tabela_reserva(reservas, vagas, aplicacao, None, base)
 
 
 @st.composite
 def cenarios(draw, maximo=30):
-    """Uma vaga: reservas, classificação aleatória, sequência e k."""
-    reservas = draw(
-        st.sampled_from(
-            [
-                (RESERVA_NEGROS_PADRAO,),
-                NEGROS_PCD,
-                (Reserva("negros", Decimal("50")), Reserva("pcd", Decimal("25"))),
-            ]
-        )
-    )
+    """Uma vaga de uma seleção: reservas, classificação aleatória, sequência e k.
+
+    A sequência vem do quadro da seleção (versões 1 e 2, bases `selecao` e
+    `vaga`, sequência explícita), ou, às vezes, da regra padrão sozinha.
+    """
+    reservas, tabela = draw(selecoes(max_ofertadas=maximo))
     nomes = [r.categoria for r in reservas]
     n = draw(st.integers(0, maximo))
     ordem = draw(st.permutations(range(1, n + 1)))
@@ -60,9 +99,12 @@ def cenarios(draw, maximo=30):
     ]
     k_max = draw(st.integers(0, maximo + 5))
     aplicavel = draw(st.booleans())
-    usar_explicita = draw(st.booleans())
+    origem = draw(st.sampled_from(["quadro", "quadro", "padrao", "explicita"]))
+    if origem == "quadro":
+        linha = draw(st.sampled_from(tabela.linhas))
+        return reservas, candidatos, sequencia_linha(tabela, linha, k_max)
     explicita = None
-    if usar_explicita:
+    if origem == "explicita":
         # Posições explícitas sem colisão: partições disjuntas de 1…40.
         livres = list(range(1, 41))
         itens = []
@@ -196,13 +238,98 @@ def test_propriedade_reversao_so_sem_elegiveis(cenario):
                     assert alocacao[c.inscricao] != REVERSAO
 
 
+def _proporcional(reserva, n):
+    return reserva.percentual / 100 * n
+
+
 @PROPRIEDADE
-@given(st.integers(0, 3000))
-def test_propriedade_negros_arredondamento_de_30_por_cento(n):
-    """Só negros: as n primeiras posições têm arredondar(0,3 * n) reservadas."""
-    seq = sequencia((RESERVA_NEGROS_PADRAO,), n, True)
-    for m in {n, n // 2, n // 3}:
-        assert seq[:m].count("negros") == arredondar(Decimal("0.3") * m)
+@given(st.lists(st.integers(0, 60), min_size=1, max_size=6), st.sampled_from([None, "vaga"]))
+@example([15], None)
+def test_propriedade_negros_arredondamento_de_30_por_cento(ofertadas, base):
+    """Só negros, vaga cuja contagem do quadro é o próprio arredondamento, reserva
+    aplicável às ofertadas: as s primeiras posições têm arredondar(0,3 × s)
+    reservadas, para todo s (regras, § 6)."""
+    vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
+    aplicacao = aplicabilidade(date(2024, 3, 1), sum(ofertadas))
+    tabela = tabela_reserva((RESERVA_NEGROS_PADRAO,), vagas, aplicacao, None, base)
+    for linha in tabela.linhas:
+        proprio = arredondar(Decimal("0.3") * linha.ofertadas)
+        if not aplicacao.nas_ofertadas or linha.quantidade("negros") != proprio:
+            continue
+        seq = sequencia_linha(tabela, linha, linha.ofertadas + 40)
+        for m in range(len(seq) + 1):
+            assert seq[:m].count("negros") == arredondar(Decimal("0.3") * m)
+
+
+@PROPRIEDADE
+@given(selecoes(max_vagas=30))
+@example(DEZ_VAGAS_DE_UMA)
+@example(IBGE_COM_PCD)
+def test_propriedade_base_selecao_soma_o_total_da_selecao(selecao):
+    """Base selecao: o quadro soma arredondar(p_c × N) por categoria (salvo vaga
+    que não coube em nenhuma) e cada r_{c,i} fica a menos de 1 de p_c × n_i, salvo
+    quando o espaço forçou (regras, §§ 3.1 e 6)."""
+    reservas, tabela = selecao
+    if tabela.base is not BaseReserva.SELECAO or not tabela.aplicacao.nas_ofertadas:
+        return
+    totais = dict(tabela.total_reservadas)
+    perdidas = dict(tabela.perdidas)
+    for categoria, esperado in tabela.reservadas_na_selecao:
+        assert totais[categoria] + perdidas[categoria] == esperado
+    cheia = any(
+        sum(r for _, r in linha.reservadas) == linha.ofertadas > 0 for linha in tabela.linhas
+    )
+    if len(reservas) == 1 or not cheia:
+        for linha in tabela.linhas:
+            for reserva in reservas:
+                diferenca = linha.quantidade(reserva.categoria) - _proporcional(
+                    reserva, linha.ofertadas
+                )
+                assert abs(diferenca) < 1
+
+
+@PROPRIEDADE
+@given(selecoes())
+def test_propriedade_cada_categoria_tem_a_contagem_do_quadro(selecao):
+    """Toda categoria tem exatamente r_{c,i} posições entre as n_i primeiras da vaga
+    i, e as reservadas de uma vaga nunca passam de n_i (regras, §§ 3.1, 3.2 e 6)."""
+    _, tabela = selecao
+    for linha in tabela.linhas:
+        seq = sequencia_linha(tabela, linha, linha.ofertadas + 10)
+        assert sum(r for _, r in linha.reservadas) <= linha.ofertadas
+        for categoria, r in linha.reservadas:
+            assert seq[: linha.ofertadas].count(categoria) == r
+
+
+@PROPRIEDADE
+@given(selecoes(max_ofertadas=2))
+@example(DUAS_VAGAS_DE_UMA)
+def test_propriedade_com_n_menor_que_3_ofertadas_sao_ac(selecao):
+    """Com N < 3, nenhuma posição ofertada é reservada, e a posição s > n_i só é
+    reservada se N − n_i + s ≥ 3 (regras, §§ 2 e 6)."""
+    _, tabela = selecao
+    total = tabela.total_vagas
+    if total >= 3:
+        return
+    for linha in tabela.linhas:
+        seq = sequencia_linha(tabela, linha, linha.ofertadas + 10)
+        if tabela.versao == 1:
+            continue
+        for s, modalidade in enumerate(seq, 1):
+            if modalidade != AC:
+                assert s > linha.ofertadas
+                assert total - linha.ofertadas + s >= 3
+
+
+@PROPRIEDADE
+@given(selecoes(), st.integers(0, 30))
+def test_propriedade_sequencia_mais_longa_estende_a_curta(selecao, extra):
+    """A sequência de uma vaga com m posições é prefixo da de m + extra (art. 3º)."""
+    _, tabela = selecao
+    for linha in tabela.linhas:
+        longa = sequencia_linha(tabela, linha, linha.ofertadas + extra + 5)
+        for m in (0, linha.ofertadas // 2, linha.ofertadas, linha.ofertadas + extra):
+            assert sequencia_linha(tabela, linha, m) == longa[:m]
 
 
 @PROPRIEDADE

@@ -74,10 +74,30 @@ def test_arredondamento_rejeita_negativo():
 
 
 @pytest.mark.parametrize(
+    ("publicacao", "total", "aplica", "nas_ofertadas", "trecho"),
+    [
+        (date(2018, 6, 28), 10, False, False, "art. 7º"),
+        (date(2018, 6, 29), 10, True, True, "art. 7º"),
+        (date(2024, 1, 1), 1, True, False, "menos que as três"),
+        (date(2024, 1, 1), 2, True, False, "N − n + s ≥ 3"),
+        (date(2024, 1, 1), 3, True, True, "igual ou superior a três"),
+        (date(2024, 1, 1), 0, True, False, "cadastro de reserva"),
+        (date(2017, 1, 1), 2, False, False, "art. 7º"),
+    ],
+)
+def test_aplicabilidade_data_e_numero_de_vagas(publicacao, total, aplica, nas_ofertadas, trecho):
+    """Versão 2 (regras, § 2): art. 7º decide se a reserva se aplica; art. 1º, § 1º
+    (N ≥ 3) decide se vale para as ofertadas; com N < 3, para as que surgirem."""
+    resultado = aplicabilidade(publicacao, total)
+    assert resultado.aplicavel is aplica
+    assert resultado.nas_ofertadas is nas_ofertadas
+    assert trecho in resultado.motivo
+
+
+@pytest.mark.parametrize(
     ("publicacao", "total", "aplica", "trecho"),
     [
         (date(2018, 6, 28), 10, False, "art. 7º"),
-        (date(2018, 6, 29), 10, True, "art. 7º"),
         (date(2024, 1, 1), 1, False, "art. 1º, § 1º"),
         (date(2024, 1, 1), 2, False, "menos que as três"),
         (date(2024, 1, 1), 3, True, "igual ou superior a três"),
@@ -85,10 +105,11 @@ def test_arredondamento_rejeita_negativo():
         (date(2017, 1, 1), 2, False, "art. 1º, § 1º"),
     ],
 )
-def test_aplicabilidade_data_e_numero_de_vagas(publicacao, total, aplica, trecho):
-    """Art. 7º (corte em 29/06/2018) e art. 1º, § 1º (N ≥ 3, ou N = 0)."""
-    resultado = aplicabilidade(publicacao, total)
+def test_aplicabilidade_versao_1_reproduzida(publicacao, total, aplica, trecho):
+    """Regras, § 8: a versão 1 aplicava com N = 0 desde a 1ª e nunca com N = 1, 2."""
+    resultado = aplicabilidade(publicacao, total, versao=1)
     assert resultado.aplicavel is aplica
+    assert resultado.versao == 1
     assert trecho in resultado.motivo
 
 
@@ -138,13 +159,29 @@ def test_tabela_reserva_n_1_a_20(n, esperado):
     assert reservadas(NEGROS, sequencia(NEGROS, n, True), n) == (("negros", esperado),)
 
 
-def test_tabela_reserva_avisa_fracionamento():
-    """STF, ADC 41: dez vagas de estágio com uma vaga cada não reservam nada."""
+def test_tabela_reserva_base_vaga_avisa_fracionamento_e_aponta_a_selecao():
+    """STF, ADC 41 (regras, § 3.1): na base vaga, dez vagas de 1 não reservam nada,
+    e o aviso aponta a base selecao."""
     vagas = [(f"V{i}", 1) for i in range(10)]
-    tabela = tabela_reserva(NEGROS, vagas, aplicabilidade(date(2024, 1, 1), 10))
+    tabela = tabela_reserva(NEGROS, vagas, aplicabilidade(date(2024, 1, 1), 10), base="vaga")
     assert tabela.total_reservadas == (("negros", 0),)
     assert tabela.reservadas_na_selecao == (("negros", 3),)
     assert "ADC 41" in tabela.avisos[0]
+    assert "total da seleção" in tabela.avisos[0]
+
+
+def test_tabela_reserva_base_selecao_nao_avisa_fracionamento():
+    vagas = [(f"V{i}", 1) for i in range(10)]
+    tabela = tabela_reserva(NEGROS, vagas, aplicabilidade(date(2024, 1, 1), 10))
+    assert tabela.total_reservadas == (("negros", 3),)
+    assert tabela.avisos == ()
+
+
+def test_tabela_reserva_versao_1_avisa_fracionamento_sem_mudar_a_regra():
+    vagas = [(f"V{i}", 1) for i in range(10)]
+    tabela = tabela_reserva(NEGROS, vagas, aplicabilidade(date(2024, 1, 1), 10, versao=1))
+    assert tabela.total_reservadas == (("negros", 0),)
+    assert "versão 1" in tabela.avisos[0]
 
 
 def test_tabela_reserva_sem_aviso_quando_bate():

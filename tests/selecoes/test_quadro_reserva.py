@@ -18,7 +18,9 @@ ANTES = dt.date(2018, 6, 28)
 TABELA_NEGROS = [0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6]
 
 
-def _quadro(vagas, *, data=DEPOIS, pcd=False, explicita=None, posicoes=20):
+def _quadro(
+    vagas, *, data=DEPOIS, pcd=False, explicita=None, posicoes=20, base="selecao", versao=2
+):
     return quadro_reserva_de_dados(
         data_publicacao=data,
         vagas=vagas,
@@ -26,12 +28,14 @@ def _quadro(vagas, *, data=DEPOIS, pcd=False, explicita=None, posicoes=20):
         percentual_pcd=Decimal("10"),
         sequencia_explicita=explicita,
         posicoes=posicoes,
+        base_reserva=base,
+        versao_regras=versao,
     )
 
 
 @pytest.mark.parametrize("n", range(1, 21))
-def test_art1_par3_reservadas_por_vaga_seguem_a_tabela(n):
-    quadro = _quadro([("A", n), ("OUTRA", 3)])
+def test_art1_par3_reservadas_por_vaga_seguem_a_tabela_na_base_vaga(n):
+    quadro = _quadro([("A", n), ("OUTRA", 3)], base="vaga")
     assert quadro.linhas[0].reservadas == {"negros": TABELA_NEGROS[n - 1]}
     assert quadro.linhas[0].ampla == n - TABELA_NEGROS[n - 1]
 
@@ -62,32 +66,74 @@ def test_art7_edital_anterior_a_vigencia_nao_tem_reserva():
     assert "ampla concorrência" in quadro.regra_texto
 
 
-def test_art1_par1_menos_de_tres_vagas_na_selecao_nao_tem_reserva():
+def test_art1_par1_menos_de_tres_vagas_reserva_comeca_na_3a_vaga_da_selecao():
+    """Regras, § 2: N = 2 em duas vagas de 1 → a 2ª de cada é a 3ª vaga da seleção."""
     quadro = _quadro([("DIR", 1), ("ADM", 1)])
-    assert not quadro.aplicavel
+    assert quadro.aplicavel
     assert "art. 1º, § 1º" in quadro.motivo
     assert quadro.total_reservadas == {"negros": 0}
+    assert [linha.inicio for linha in quadro.linhas] == [2, 2]
+    assert quadro.linhas[0].sequencia[:2] == ("AC", "negros")
+    assert "DIR, a partir da 2ª convocação" in quadro.inicio_texto
 
 
-def test_art1_par1_cadastro_de_reserva_aplica_a_reserva():
+def test_art1_par1_versao_1_menos_de_tres_vagas_nao_tem_reserva():
+    quadro = _quadro([("DIR", 1), ("ADM", 1)], versao=1)
+    assert not quadro.aplicavel
+    assert quadro.total_reservadas == {"negros": 0}
+    assert "versão 1" in quadro.versao_texto
+    assert quadro.inicio_texto == ""
+
+
+def test_art1_par1_cadastro_de_reserva_reserva_a_partir_da_3a():
     quadro = _quadro([("DIR", 0), ("ADM", 0)])
     assert quadro.aplicavel
     assert quadro.total_vagas == 0
     assert quadro.somente_cadastro_reserva
     assert quadro.linhas[0].reservadas == {"negros": 0}
+    assert quadro.linhas[0].sequencia[:3] == ("AC", "AC", "negros")
+
+
+def test_art1_par1_cadastro_de_reserva_versao_1_desde_a_1a():
+    quadro = _quadro([("DIR", 0), ("ADM", 0)], versao=1)
     assert quadro.linhas[0].sequencia[1] == "negros"
 
 
-def test_fracionamento_vagas_unicas_geram_alerta_adc41():
-    quadro = _quadro([(f"V{i}", 1) for i in range(6)])
+def test_fracionamento_vagas_unicas_geram_alerta_adc41_na_base_vaga():
+    quadro = _quadro([(f"V{i}", 1) for i in range(6)], base="vaga")
     assert quadro.aplicavel
     assert quadro.total_reservadas == {"negros": 0}
     assert quadro.reservadas_esperadas_negros == 2
     assert "ADC 41" in quadro.alerta_fracionamento
+    assert "total da seleção" in quadro.alerta_fracionamento
+
+
+def test_base_selecao_rateia_e_explica_os_restos():
+    """Regras, § 3.1: 6 vagas de 1 → R = 2, nas duas primeiras (ordem do edital)."""
+    quadro = _quadro([(f"V{i}", 1) for i in range(6)])
+    assert quadro.base == "selecao"
+    assert quadro.total_reservadas == {"negros": 2}
+    assert quadro.alerta_fracionamento is None
+    assert [linha.reservadas["negros"] for linha in quadro.linhas] == [1, 1, 0, 0, 0, 0]
+    assert "V0 (30% de 1 = 0,3), V1 (30% de 1 = 0,3)" in quadro.rateio[0]
+    assert "ADC 41" in quadro.base_texto
+    assert "versão 2" in quadro.versao_texto
+
+
+def test_previa_mostra_as_duas_bases_lado_a_lado():
+    quadro = _quadro([("RJ", 8), ("AC", 1), ("AP", 1)], pcd=True)
+    por_codigo = {linha.codigo: linha for linha in quadro.comparacao}
+    assert por_codigo["RJ"].selecao == {"negros": 3, "pcd": 1}
+    assert por_codigo["RJ"].vaga == {"negros": 2, "pcd": 1}
+    assert quadro.totais_comparacao == {
+        "selecao": {"negros": 3, "pcd": 1},
+        "vaga": {"negros": 2, "pcd": 1},
+    }
+    assert quadro.reservadas_esperadas == {"negros": 3, "pcd": 1}
 
 
 def test_fracionamento_sem_alerta_quando_total_por_vaga_alcanca_o_da_selecao():
-    quadro = _quadro([("DIR", 5), ("ADM", 3), ("TI", 2)])
+    quadro = _quadro([("DIR", 5), ("ADM", 3), ("TI", 2)], base="vaga")
     assert quadro.total_reservadas == {"negros": 4}
     assert quadro.reservadas_esperadas_negros == 3
     assert quadro.alerta_fracionamento is None
@@ -98,6 +144,8 @@ def test_sequencia_explicita_usada_e_descrita_no_texto():
     seq = quadro.linhas[0].sequencia
     assert [i for i, m in enumerate(seq, 1) if m == "negros"] == [3, 8, 13, 18]
     assert quadro.linhas[0].reservadas == {"negros": 2}
+    assert quadro.base == "vaga"
+    assert quadro.comparacao == ()
     assert "3ª, 8ª e 13ª" in quadro.regra_texto
     assert "de 5 em 5" in quadro.regra_texto
 
@@ -106,6 +154,18 @@ def test_sequencia_explicita_sem_categoria_declarada_e_recusada():
     with pytest.raises(reserva.EntradaInvalida) as erro:
         _quadro([("DIR", 10)], pcd=True, explicita={"negros": {"posicoes": [3]}})
     assert erro.value.campo == "pcd"
+
+
+def test_quadro_da_selecao_salva_usa_versao_e_base_do_edital(db):
+    selecao = SelecaoFactory(reserva_pcd=False, versao_regras=1, base_reserva="vaga")
+    for i in range(10):
+        VagaEstagioFactory(selecao=selecao, codigo=f"V{i}", vagas_ofertadas=1)
+    quadro = quadro_reserva(selecao)
+    assert quadro.versao_regras == 1
+    assert quadro.total_reservadas == {"negros": 0}
+    selecao.versao_regras = 2
+    selecao.base_reserva = "selecao"
+    assert quadro_reserva(selecao).total_reservadas == {"negros": 3}
 
 
 def test_quadro_da_selecao_salva_usa_as_vagas_do_banco(db):
@@ -123,9 +183,12 @@ def test_quadro_da_selecao_salva_usa_as_vagas_do_banco(db):
 
 
 @settings(deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=8))
-def test_quadro_soma_e_esperado_sao_coerentes(ofertas):
-    quadro = _quadro([(f"V{i}", n) for i, n in enumerate(ofertas)], posicoes=40)
+@given(
+    st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=8),
+    st.sampled_from(["selecao", "vaga"]),
+)
+def test_quadro_soma_e_esperado_sao_coerentes(ofertas, base):
+    quadro = _quadro([(f"V{i}", n) for i, n in enumerate(ofertas)], posicoes=40, base=base)
     total = sum(ofertas)
     assert quadro.total_vagas == total
     assert quadro.total_reservadas["negros"] == sum(
@@ -136,10 +199,14 @@ def test_quadro_soma_e_esperado_sao_coerentes(ofertas):
         assert linha.reservadas["negros"] == linha.sequencia[:n].count("negros")
     esperado = (
         int((Decimal("0.3") * total).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-        if quadro.aplicavel
+        if quadro.aplicavel and total >= 3
         else 0
     )
     assert quadro.reservadas_esperadas_negros == esperado
-    assert (quadro.alerta_fracionamento is not None) == (
-        quadro.total_reservadas["negros"] < esperado
-    )
+    if base == "selecao":
+        assert quadro.total_reservadas["negros"] == esperado
+        assert quadro.alerta_fracionamento is None
+    else:
+        assert (quadro.alerta_fracionamento is not None) == (
+            quadro.total_reservadas["negros"] < esperado
+        )

@@ -166,12 +166,17 @@ def test_retificacao_pela_tela_cria_versao_e_mostra_diferencas(client, alice, se
     assert ("Vaga ADM", "Vagas ofertadas", "3", "5") in [
         (d.secao, d.campo, d.antes, d.depois) for d in diferencas
     ]
+    # Base do total da seleção (regras, § 3.1): 13 → 15 vagas refaz o rateio; PcD
+    # (10% de 15 = 1,5 → 2) ganha a vaga do maior resto em ADM (0,5).
     assert (
         "Reserva ADM",
         "Vagas reservadas",
         "negros: 1; PcD: 0",
-        "negros: 2; PcD: 0",
+        "negros: 2; PcD: 1",
     ) in [(d.secao, d.campo, d.antes, d.depois) for d in diferencas]
+    mudancas = selecao.versoes.get(numero=2).conteudo["reserva"]["mudancas_rateio"]
+    assert any("ADM: de 0 para 1" in frase for frase in mudancas)
+    assert selecao.versao_regras == 2
     html = pagina.content.decode()
     assert "Inclusão de vagas em Administração." in html
     assert "O que mudou da versão 1 para a versão 2" in html
@@ -227,12 +232,41 @@ def test_previa_reserva_valores_representativos(client, bruno):
     assert resposta.status_code == 200
     quadro = resposta.context["quadro"]
     linhas = {linha.vaga.codigo: linha for linha in quadro.linhas}
-    assert linhas["DIR"].reservadas == {"negros": 5, "pcd": 1}
+    # Base do total da seleção (regras, § 3.1): N = 16; PcD 10% de 16 = 1,6 → 2, as
+    # duas em DIR (15 × 10% = 1,5: a parte inteira e o maior resto).
+    assert linhas["DIR"].reservadas == {"negros": 5, "pcd": 2}
     assert linhas["ADM"].reservadas == {"negros": 0, "pcd": 0}
     assert quadro.reservadas_esperadas_negros == 5
     html = resposta.content.decode()
     assert "<html" not in html
     assert 'data-total="negros">5<' in html
+    assert "comparacao-bases" in html
+    por_codigo = {linha.codigo: linha for linha in quadro.comparacao}
+    assert por_codigo["DIR"].vaga == {"negros": 5, "pcd": 2}
+
+
+def test_previa_reserva_base_vaga_e_fracionamento(client, bruno):
+    client.force_login(bruno)
+    dados = edital_post(vagas=[{"codigo": f"V{i}", "vagas_ofertadas": 1} for i in range(6)])
+    dados["base_reserva"] = "vaga"
+    resposta = client.post(reverse("selecoes:previa_reserva"), dados)
+    quadro = resposta.context["quadro"]
+    assert quadro.base == "vaga"
+    assert quadro.total_reservadas == {"negros": 0, "pcd": 0}
+    assert quadro.totais_comparacao["selecao"] == {"negros": 2, "pcd": 1}
+    html = resposta.content.decode()
+    assert "alerta-fracionamento" in html
+    dados["base_reserva"] = "selecao"
+    resposta = client.post(reverse("selecoes:previa_reserva"), dados)
+    assert resposta.context["quadro"].alerta_fracionamento is None
+    assert "maiores restos" in resposta.content.decode()
+
+
+def test_previa_reserva_com_n_menor_que_3_diz_onde_a_reserva_comeca(client, bruno):
+    client.force_login(bruno)
+    dados = edital_post(vagas=[{"codigo": "DIR", "vagas_ofertadas": 2}])
+    resposta = client.post(reverse("selecoes:previa_reserva"), dados)
+    assert "DIR, a partir da 3ª convocação" in resposta.content.decode()
 
 
 def test_previa_reserva_art7_e_linhas_incompletas(client, bruno):

@@ -84,7 +84,8 @@ def test_conteudo_segue_o_formato_publicado(orgao, alice):
         "convocacao",
         "explicacoes",
     }
-    assert cv["reservadas"] == {"negros": 2, "pcd": 0}
+    # Regras, § 3.2 (versão 2): com 5 vagas, PcD tem a 4ª pela regra de colisão.
+    assert cv["reservadas"] == {"negros": 2, "pcd": 1}
     assert cv["classificacao"][0] == {
         "posicao": 1,
         "inscricao": "DIR-A",
@@ -94,15 +95,17 @@ def test_conteudo_segue_o_formato_publicado(orgao, alice):
     }
     assert cv["lista_negros"] == ["DIR-X", "DIR-Y", "DIR-Z"]
     assert cv["lista_pcd"] == ["DIR-E"]
+    # Sequência AC, negros, AC, PcD, negros: E (PcD) entra na 4ª e Z fica de fora.
     assert [x["inscricao"] for x in cv["convocacao"]] == [
         "DIR-A",
         "DIR-X",
         "DIR-B",
+        "DIR-E",
         "DIR-Y",
-        "DIR-Z",
     ]
     assert set(cv["explicacoes"]) == {f"DIR-{x}" for x in "ABXCDYEZ"}
-    assert cv["convocacao"][3]["explicacao"] == cv["explicacoes"]["DIR-Y"]
+    assert cv["convocacao"][4]["explicacao"] == cv["explicacoes"]["DIR-Y"]
+    assert "regra de colisão" in cv["explicacoes"]["DIR-E"]
     texto = json.dumps(c, ensure_ascii=False)
     for sensivel in (ins["A"].cpf, ins["A"].email, "parda", "2003-05-17"):
         assert sensivel not in texto

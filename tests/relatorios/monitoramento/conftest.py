@@ -75,7 +75,10 @@ def dados(orgao, outro_orgao):
         CorRaca.INDIGENA,
         CorRaca.NAO_DECLARADA,
     )
-    s1 = SelecaoFactory(orgao=orgao, situacao="resultado_final", titulo="Seleção S1")
+    # Seleções publicadas antes da versão 2 das regras de reserva (regras, § 8).
+    s1 = SelecaoFactory(
+        orgao=orgao, situacao="resultado_final", titulo="Seleção S1", versao_regras=1
+    )
     dir_ = VagaEstagioFactory(selecao=s1, codigo="DIR", vagas_ofertadas=5, uf="DF")
     adm = VagaEstagioFactory(
         selecao=s1, codigo="ADM", vagas_ofertadas=3, nivel=NivelEnsino.MEDIO, uf="SP"
@@ -107,7 +110,10 @@ def dados(orgao, outro_orgao):
     _convocar(r, "AC", 3)
 
     s2 = SelecaoFactory(
-        orgao=orgao, situacao="publicada", data_publicacao_edital=dt.date(2026, 5, 10)
+        orgao=orgao,
+        situacao="publicada",
+        data_publicacao_edital=dt.date(2026, 5, 10),
+        versao_regras=1,
     )
     fin = VagaEstagioFactory(selecao=s2, codigo="FIN", vagas_ofertadas=2)
     f = _inscrito(fin, "Fábio Branco", B)
@@ -117,7 +123,10 @@ def dados(orgao, outro_orgao):
     _inscrito(VagaEstagioFactory(selecao=rascunho, vagas_ofertadas=9), "Rascunho", P, negros=True)
 
     s4 = SelecaoFactory(
-        orgao=orgao, situacao="encerrada", data_publicacao_edital=dt.date(2018, 5, 2)
+        orgao=orgao,
+        situacao="encerrada",
+        data_publicacao_edital=dt.date(2018, 5, 2),
+        versao_regras=1,
     )
     antigo = VagaEstagioFactory(selecao=s4, codigo="ANT", vagas_ofertadas=4)
     g = _inscrito(antigo, "Gil Branco", B)
@@ -125,7 +134,10 @@ def dados(orgao, outro_orgao):
     _convocar(g, "AC", 1, contratada=True)
 
     s3 = SelecaoFactory(
-        orgao=outro_orgao, situacao="resultado_final", data_publicacao_edital=dt.date(2026, 2, 1)
+        orgao=outro_orgao,
+        situacao="resultado_final",
+        data_publicacao_edital=dt.date(2026, 2, 1),
+        versao_regras=1,
     )
     eco = VagaEstagioFactory(selecao=s3, codigo="ECO", vagas_ofertadas=3)
     outros = [

@@ -1,5 +1,6 @@
 """Aritmética dos indicadores (sem banco): reserva, contagens, percentuais e supressão."""
 
+import dataclasses
 from datetime import date
 from decimal import Decimal
 
@@ -36,19 +37,24 @@ def _selecao(data, *ofertadas, **kw):
 
 
 @pytest.mark.parametrize(
-    ("data", "ofertadas", "motivo"),
+    ("data", "ofertadas", "versao", "motivo"),
     [
-        (date(2018, 6, 28), (5,), "art7"),
-        (date(2018, 6, 28), (2,), "art7"),  # o Decreto inteiro não se aplica
-        (date(2018, 6, 29), (2,), "art1"),
-        (date(2024, 3, 1), (1, 1), "art1"),
-        (date(2024, 3, 1), (1, 1, 1), None),  # N conta na seleção (art. 1º, § 1º)
-        (date(2024, 3, 1), (0,), None),  # só cadastro de reserva
-        (date(2018, 6, 29), (3,), None),
+        (date(2018, 6, 28), (5,), 2, "art7"),
+        (date(2018, 6, 28), (2,), 2, "art7"),  # o Decreto inteiro não se aplica
+        # Versão 2 (regras, § 2): com N < 3 a reserva vale para as vagas que surgirem.
+        (date(2018, 6, 29), (2,), 2, None),
+        (date(2024, 3, 1), (1, 1), 2, None),
+        # Versão 1 (regras, § 8): N = 1, 2 nunca tinham reserva.
+        (date(2018, 6, 29), (2,), 1, "art1"),
+        (date(2024, 3, 1), (1, 1), 1, "art1"),
+        (date(2024, 3, 1), (1, 1, 1), 2, None),  # N conta na seleção (art. 1º, § 1º)
+        (date(2024, 3, 1), (0,), 1, None),  # só cadastro de reserva
+        (date(2018, 6, 29), (3,), 2, None),
     ],
 )
-def test_aplicabilidade_motivo_sem_reserva(data, ofertadas, motivo):
-    assert motivo_sem_reserva(_selecao(data, *ofertadas)) == motivo
+def test_aplicabilidade_motivo_sem_reserva(data, ofertadas, versao, motivo):
+    selecao = dataclasses.replace(_selecao(data, *ofertadas), versao_regras=versao)
+    assert motivo_sem_reserva(selecao) == motivo
 
 
 @pytest.mark.parametrize(
@@ -252,3 +258,15 @@ def test_tabelas_para_planilha():
     )
     assert resumo.para_planilha() == (["Órgão", "Vagas oferecidas"], [["Total", 5]])
     assert resumo.linhas[0].total
+
+
+@pytest.mark.parametrize(
+    ("versao", "base", "total"), [(2, "selecao", 3), (2, "vaga", 0), (1, "selecao", 0)]
+)
+def test_reservadas_por_vaga_segue_versao_e_base_do_edital(versao, base, total):
+    """Regras, §§ 3.1 e 8: dez vagas de 1 reservam 3 na base selecao da versão 2."""
+    selecao = dataclasses.replace(
+        _selecao(date(2024, 3, 1), *([1] * 10)), versao_regras=versao, base_reserva=base
+    )
+    quadro = reservadas_por_vaga(selecao)
+    assert sum(r["negros"] for r in quadro.values()) == total
