@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator
 from django.db.models import QuerySet
 
@@ -54,7 +55,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
     cnpj = forms.CharField(
         label="CNPJ",
         max_length=18,
-        help_text="Com ou sem pontuação (00.000.000/0000-00).",
+        help_text="Com ou sem pontuação: 00.000.000/0000-00 ou, alfanumérico, 12.ABC.345/01DE-35.",
     )
 
     class Meta:
@@ -132,7 +133,15 @@ class PriorizacaoForm(forms.Form):
         max_length=120,
         help_text="Ex.: Pregão eletrônico nº 12/2026 — limpeza e conservação.",
     )
-    orgao = forms.ModelChoiceField(label="Órgão", queryset=Orgao.objects.none(), empty_label=None)
+    orgao = forms.ModelChoiceField(
+        label="Órgão",
+        queryset=Orgao.objects.none(),
+        empty_label=None,
+        error_messages={
+            "invalid_choice": "Órgão: escolha um dos órgãos da lista.",
+            "required": "Órgão: escolha o órgão da contratação.",
+        },
+    )
     empresas = forms.ModelMultipleChoiceField(
         label="Empresas candidatas",
         queryset=EmpresaTerceirizada.objects.none(),
@@ -158,17 +167,26 @@ class PriorizacaoForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.fields["orgao"].queryset = orgaos
-        escolhido = str(self.data.get("orgao", "")) if self.is_bound else ""
-        # isdecimal, não isdigit: "²".isdigit() é True, mas int("²") levanta ValueError.
-        orgao_id = int(escolhido) if escolhido.isascii() and escolhido.isdecimal() else None
-        if orgao_id is None and len(orgaos) == 1:
-            orgao_id = orgaos[0].pk
-        self.orgao_id = orgao_id
+        orgao = self._orgao_escolhido(orgaos)
+        self.orgao_id = orgao.pk if orgao else None
         if len(orgaos) == 1:
             del self.fields["orgao"]
-        self.fields["empresas"].queryset = empresas.filter(orgao_id=orgao_id or 0).order_by(
-            "razao_social", "-data_referencia"
-        )
+        self.fields["empresas"].queryset = (
+            empresas.filter(orgao=orgao) if orgao else empresas.none()
+        ).order_by("razao_social", "-data_referencia")
+
+    def _orgao_escolhido(self, orgaos: QuerySet[Orgao]) -> Orgao | None:
+        """O órgão cujas empresas se listam, lido pelo próprio campo (nunca ``int()``
+        à mão: "9" * 5000 e "9" * 30 eram HTTP 500); o erro aparece no ``clean()``."""
+        if len(orgaos) == 1:
+            return orgaos[0]
+        if not self.is_bound:
+            return None
+        campo = self.fields["orgao"]
+        try:
+            return campo.clean(campo.widget.value_from_datadict(self.data, self.files, "orgao"))
+        except ValidationError:
+            return None
 
     @property
     def criterios(self) -> list[str]:

@@ -332,11 +332,11 @@ def test_anexo_de_rascunho_e_minuta_e_art7(client, alice, orgao):
     assert '<span class="visually-hidden">Candidatos negros</span>' not in html
 
 
-def test_anexo_versao_inexistente_404(client, alice, selecao):
+def test_anexo_versao_inexistente_404_e_ilegivel_400(client, alice, selecao):
     client.force_login(alice)
     url = reverse("selecoes:anexo", args=[selecao.pk])
     assert client.get(url + "?versao=9").status_code == 404
-    assert client.get(url + "?versao=x").status_code == 404
+    assert client.get(url + "?versao=x").status_code == 400
 
 
 def test_lista_filtros_e_paginacao(client, alice, orgao, outro_orgao):
