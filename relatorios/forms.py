@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from relatorios.aprendizes import CriterioPriorizacao
 from relatorios.models import EmpresaTerceirizada
 from selecoes.models import UF, NivelEnsino, Orgao
-from selecoes.validators import somente_digitos
+from selecoes.validators import normalizar_cnpj
 
 TAMANHO_MAXIMO_COMPROVANTE = 10 * 1024 * 1024
 EXTENSOES_COMPROVANTE = ["pdf", "png", "jpg", "jpeg"]
@@ -93,7 +93,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
         nomear_erros(self)
 
     def clean_cnpj(self) -> str:
-        return somente_digitos(self.cleaned_data["cnpj"])
+        return normalizar_cnpj(self.cleaned_data["cnpj"])
 
     def clean_data_referencia(self) -> date:
         data = self.cleaned_data["data_referencia"]
