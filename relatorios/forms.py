@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from relatorios.aprendizes import CriterioPriorizacao
 from relatorios.models import EmpresaTerceirizada
+from selecoes.consulta import CampoEscolhaMultipla
 from selecoes.models import UF, NivelEnsino, Orgao
 from selecoes.validators import normalizar_cnpj
 
@@ -142,11 +143,15 @@ class PriorizacaoForm(forms.Form):
             "required": "Órgão: escolha o órgão da contratação.",
         },
     )
-    empresas = forms.ModelMultipleChoiceField(
+    empresas = CampoEscolhaMultipla(
         label="Empresas candidatas",
         queryset=EmpresaTerceirizada.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Empresas candidatas: marque ao menos uma empresa."},
+        error_messages={
+            "required": "Empresas candidatas: marque ao menos uma empresa.",
+            "invalid_choice": "Empresas candidatas: marque só empresas da lista.",
+            "invalid_pk_value": "Empresas candidatas: marque só empresas da lista.",
+        },
     )
     criterio_1 = forms.ChoiceField(
         label="1º critério de desempate", choices=CRITERIOS, required=False

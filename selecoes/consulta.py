@@ -55,6 +55,32 @@ class CampoIdentificador(forms.IntegerField):
         return attrs
 
 
+def e_identificador(valor: object) -> bool:
+    """Texto de dígitos ASCII que cabe numa coluna de identificador (sem int() de
+    5000 dígitos: o comprimento é conferido antes)."""
+    texto = str(valor)
+    return (
+        bool(DIGITOS.fullmatch(texto))
+        and len(texto) <= len(str(MAIOR_IDENTIFICADOR))
+        and 0 < int(texto) <= MAIOR_IDENTIFICADOR
+    )
+
+
+class CampoEscolhaMultipla(forms.ModelMultipleChoiceField):
+    """``ModelMultipleChoiceField`` que recusa chave fora do alcance do banco antes
+    da consulta: o do Django faria ``pk__in=[2**63]``, OverflowError no SQLite."""
+
+    def _check_values(self, value: Any) -> Any:
+        for chave in value:
+            if not e_identificador(chave):
+                raise ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": str(chave)[:20]},
+                )
+        return super()._check_values(value)
+
+
 class VersoesEditalForm(forms.Form):
     """``?a=&b=``: as duas versões do edital comparadas na tela de versões."""
 

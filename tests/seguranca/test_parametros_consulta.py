@@ -87,3 +87,13 @@ def test_anexo_do_edital_com_versao_absurda_nao_e_500(gestora, mundo, valor):
 def test_anexo_do_edital_com_versao_valida(gestora, mundo, valor, status):
     url = reverse("selecoes:anexo", args=[mundo.publicada.pk])
     assert gestora.get(url, {"versao": valor}).status_code == status
+
+
+@pytest.mark.parametrize("valor", ["9" * 5000, "9" * 30, str(2**63), "١", "-1"])
+def test_priorizacao_com_empresa_absurda_e_erro_do_campo(gestora, mundo, valor):
+    url = reverse("monitoramento:priorizacao")
+    resposta = gestora.get(url, {"contratacao": "Pregão 1/2026", "empresas": [valor]})
+    assert resposta.status_code == 200
+    erros = resposta.context["form"].errors
+    assert list(erros) == ["empresas"]
+    assert erros["empresas"][0].startswith("Empresas candidatas:")

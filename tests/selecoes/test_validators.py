@@ -118,8 +118,10 @@ def test_restricao_do_banco_aceita_cnpj_alfanumerico(modelo, orgao):
 def test_restricao_do_banco_recusa_cnpj_fora_do_formato(modelo, cnpj, orgao):
     from tests.relatorios.monitoramento.factories import EmpresaTerceirizadaFactory
 
+    fabrica = (
+        (lambda: OrgaoFactory(sigla="ALFA", cnpj=cnpj))
+        if modelo == "orgao"
+        else (lambda: EmpresaTerceirizadaFactory(orgao=orgao, cnpj=cnpj))
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        if modelo == "orgao":
-            OrgaoFactory(sigla="ALFA", cnpj=cnpj)
-        else:
-            EmpresaTerceirizadaFactory(orgao=orgao, cnpj=cnpj)
+        fabrica()
