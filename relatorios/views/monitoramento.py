@@ -340,7 +340,5 @@ def priorizacao(request: HttpRequest) -> HttpResponse:
             "ordem": ordem,
             "base_legal": BASE_LEGAL,
             "grupos": ROTULOS_PRIORIDADE,
-            "consulta": request.GET.urlencode(),
-            "url_exportar": reverse("monitoramento:priorizacao"),
         },
     )

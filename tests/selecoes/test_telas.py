@@ -394,3 +394,14 @@ def test_versoes_mostram_publicacao_de_usuario_excluido(client, alice, carla, se
     resposta = client.get(reverse("selecoes:versoes", args=[selecao.pk]))
     assert resposta.status_code == 200
     assert "Ver versão 1" in resposta.content.decode()
+
+
+def test_paginacao_preserva_filtros_e_troca_so_a_pagina(client, alice, orgao):
+    for i in range(23):
+        SelecaoFactory(orgao=orgao, titulo=f"Seleção de Direito {i}", numero_edital=f"{i}/2025")
+    client.force_login(alice)
+    url = reverse("selecoes:lista")
+    html = client.get(url, {"q": "de Direito", "page": "1"}).content.decode()
+    assert 'href="?q=de+Direito&amp;page=2" rel="next"' in html
+    html = client.get(url, {"q": "Direito", "page": "2"}).content.decode()
+    assert 'href="?q=Direito&amp;page=1" rel="prev"' in html
