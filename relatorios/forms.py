@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from relatorios.aprendizes import CriterioPriorizacao
 from relatorios.models import EmpresaTerceirizada
 from selecoes.consulta import CampoEscolhaMultipla
+from selecoes.forms.campos import DataInput
 from selecoes.models import UF, NivelEnsino, Orgao
 from selecoes.validators import normalizar_cnpj
 
@@ -74,7 +75,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
             "comprovante",
         ]
         widgets = {
-            "data_referencia": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "data_referencia": DataInput(),
             "objeto_contrato": forms.Textarea(attrs={"rows": 3}),
         }
 
