@@ -9,9 +9,7 @@ from django.conf import settings
 class _Exemplo(forms.Form):
     nome = forms.CharField(label="Nome", help_text="Como no documento.")
     apelido = forms.CharField(label="Apelido", required=False)
-    cor = forms.ChoiceField(
-        label="Cor", choices=[("a", "A"), ("b", "B")], widget=forms.RadioSelect
-    )
+    cor = forms.ChoiceField(label="Cor", choices=[("a", "A"), ("b", "B")], widget=forms.RadioSelect)
     aceite = forms.BooleanField(label="Aceito")
 
 
