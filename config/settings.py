@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.forms",
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
@@ -70,6 +71,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "selecoes.context_processors.sistema",
+                "relatorios.menu.menu",
             ],
         },
     },
@@ -140,6 +142,8 @@ STORAGES = {
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
 
+# Um só modelo de campo (templates/includes/campo.html) para {{ form.x.as_field_group }}.
+FORM_RENDERER = "selecoes.forms.renderizador.Renderizador"
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

@@ -7,13 +7,16 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator
 from django.db.models import QuerySet
 
 from relatorios.aprendizes import CriterioPriorizacao
 from relatorios.models import EmpresaTerceirizada
+from selecoes.consulta import CampoEscolhaMultipla
+from selecoes.forms.campos import DataInput
 from selecoes.models import UF, NivelEnsino, Orgao
-from selecoes.validators import somente_digitos
+from selecoes.validators import normalizar_cnpj
 
 TAMANHO_MAXIMO_COMPROVANTE = 10 * 1024 * 1024
 EXTENSOES_COMPROVANTE = ["pdf", "png", "jpg", "jpeg"]
@@ -54,7 +57,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
     cnpj = forms.CharField(
         label="CNPJ",
         max_length=18,
-        help_text="Com ou sem pontuação (00.000.000/0000-00).",
+        help_text="Com ou sem pontuação: 00.000.000/0000-00 ou, alfanumérico, 12.ABC.345/01DE-35.",
     )
 
     class Meta:
@@ -72,7 +75,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
             "comprovante",
         ]
         widgets = {
-            "data_referencia": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "data_referencia": DataInput(),
             "objeto_contrato": forms.Textarea(attrs={"rows": 3}),
         }
 
@@ -92,7 +95,7 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
         nomear_erros(self)
 
     def clean_cnpj(self) -> str:
-        return somente_digitos(self.cleaned_data["cnpj"])
+        return normalizar_cnpj(self.cleaned_data["cnpj"])
 
     def clean_data_referencia(self) -> date:
         data = self.cleaned_data["data_referencia"]
@@ -132,12 +135,24 @@ class PriorizacaoForm(forms.Form):
         max_length=120,
         help_text="Ex.: Pregão eletrônico nº 12/2026 — limpeza e conservação.",
     )
-    orgao = forms.ModelChoiceField(label="Órgão", queryset=Orgao.objects.none(), empty_label=None)
-    empresas = forms.ModelMultipleChoiceField(
+    orgao = forms.ModelChoiceField(
+        label="Órgão",
+        queryset=Orgao.objects.none(),
+        empty_label=None,
+        error_messages={
+            "invalid_choice": "Órgão: escolha um dos órgãos da lista.",
+            "required": "Órgão: escolha o órgão da contratação.",
+        },
+    )
+    empresas = CampoEscolhaMultipla(
         label="Empresas candidatas",
         queryset=EmpresaTerceirizada.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Empresas candidatas: marque ao menos uma empresa."},
+        error_messages={
+            "required": "Empresas candidatas: marque ao menos uma empresa.",
+            "invalid_choice": "Empresas candidatas: marque só empresas da lista.",
+            "invalid_pk_value": "Empresas candidatas: marque só empresas da lista.",
+        },
     )
     criterio_1 = forms.ChoiceField(
         label="1º critério de desempate", choices=CRITERIOS, required=False
@@ -158,17 +173,26 @@ class PriorizacaoForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.fields["orgao"].queryset = orgaos
-        escolhido = str(self.data.get("orgao", "")) if self.is_bound else ""
-        # isdecimal, não isdigit: "²".isdigit() é True, mas int("²") levanta ValueError.
-        orgao_id = int(escolhido) if escolhido.isascii() and escolhido.isdecimal() else None
-        if orgao_id is None and len(orgaos) == 1:
-            orgao_id = orgaos[0].pk
-        self.orgao_id = orgao_id
+        orgao = self._orgao_escolhido(orgaos)
+        self.orgao_id = orgao.pk if orgao else None
         if len(orgaos) == 1:
             del self.fields["orgao"]
-        self.fields["empresas"].queryset = empresas.filter(orgao_id=orgao_id or 0).order_by(
-            "razao_social", "-data_referencia"
-        )
+        self.fields["empresas"].queryset = (
+            empresas.filter(orgao=orgao) if orgao else empresas.none()
+        ).order_by("razao_social", "-data_referencia")
+
+    def _orgao_escolhido(self, orgaos: QuerySet[Orgao]) -> Orgao | None:
+        """O órgão cujas empresas se listam, lido pelo próprio campo (nunca ``int()``
+        à mão: "9" * 5000 e "9" * 30 eram HTTP 500); o erro aparece no ``clean()``."""
+        if len(orgaos) == 1:
+            return orgaos[0]
+        if not self.is_bound:
+            return None
+        campo = self.fields["orgao"]
+        try:
+            return campo.clean(campo.widget.value_from_datadict(self.data, self.files, "orgao"))
+        except ValidationError:
+            return None
 
     @property
     def criterios(self) -> list[str]:

@@ -5,7 +5,12 @@ from django.db import models
 from django.utils import timezone
 
 from relatorios.aprendizes import Cota, calcular_cota
-from selecoes.validators import formatar_cnpj, validar_cnpj
+from selecoes.validators import (
+    CNPJ_REGEX,
+    MENSAGEM_CNPJ_FORMATO,
+    formatar_cnpj,
+    validar_cnpj,
+)
 
 
 class TipoDocumento(models.TextChoices):
@@ -173,7 +178,10 @@ class EmpresaTerceirizada(models.Model):
         verbose_name="órgão",
     )
     cnpj = models.CharField(
-        "CNPJ", max_length=14, validators=[validar_cnpj], help_text="Somente os 14 dígitos."
+        "CNPJ",
+        max_length=14,
+        validators=[validar_cnpj],
+        help_text="Os 14 caracteres, sem pontuação, letras em maiúsculas.",
     )
     razao_social = models.CharField("razão social", max_length=200)
     porte = models.CharField("porte", max_length=6, choices=PorteEmpresa.choices)
@@ -221,7 +229,9 @@ class EmpresaTerceirizada(models.Model):
                 name="empresa_comprovacao_unica",
             ),
             models.CheckConstraint(
-                condition=models.Q(cnpj__regex=r"^[0-9]{14}$"), name="empresa_cnpj_14_digitos"
+                condition=models.Q(cnpj__regex=CNPJ_REGEX),
+                name="empresa_cnpj_formato",
+                violation_error_message=MENSAGEM_CNPJ_FORMATO,
             ),
             models.CheckConstraint(
                 condition=models.Q(porte__in=PorteEmpresa.values), name="empresa_porte_valido"

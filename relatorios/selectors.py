@@ -55,6 +55,11 @@ from selecoes import acesso
 from selecoes.models import UF, NivelEnsino, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
 
 PAPEIS_PAINEL = (Papel.GESTOR, Papel.AUDITOR)
+MENSAGEM_SEM_PAINEL = (
+    f"O painel de monitoramento é para {acesso.papeis_por_extenso(PAPEIS_PAINEL)} de um "
+    "órgão e para a equipe de monitoramento, com o perfil de monitoramento "
+    "(Decreto nº 9.427/2018, art. 5º)."
+)
 
 
 @dataclass(frozen=True)
@@ -81,16 +86,21 @@ def tem_perfil_monitoramento(usuario: acesso.Usuario) -> bool:
     )
 
 
+def ve_painel_monitoramento(usuario: acesso.Usuario) -> bool:
+    """Quem ``escopo_monitoramento`` deixa entrar (o menu pergunta a mesma coisa)."""
+    return (
+        tem_perfil_monitoramento(usuario)
+        or acesso.orgaos_do_usuario(usuario, PAPEIS_PAINEL).exists()
+    )
+
+
 def escopo_monitoramento(usuario: acesso.Usuario) -> EscopoMonitoramento:
     """Órgãos cujos agregados o usuário vê, e se há supressão; 403 para os demais."""
     if tem_perfil_monitoramento(usuario):
         return EscopoMonitoramento(tuple(Orgao.objects.all()), suprimir=True, monitoramento=True)
     orgaos = tuple(acesso.orgaos_do_usuario(usuario, PAPEIS_PAINEL).order_by("sigla"))
     if not orgaos:
-        raise PermissionDenied(
-            "O painel de monitoramento é para gestores, auditores e a equipe de "
-            "monitoramento (Decreto nº 9.427/2018, art. 5º)."
-        )
+        raise PermissionDenied(MENSAGEM_SEM_PAINEL)
     gestor_de = set(acesso.orgaos_do_usuario(usuario, (Papel.GESTOR,)).values_list("pk", flat=True))
     return EscopoMonitoramento(
         orgaos, suprimir=not {o.pk for o in orgaos} <= gestor_de, monitoramento=False

@@ -30,6 +30,24 @@ def lotacoes(usuario: Usuario) -> QuerySet[Lotacao]:
     return Lotacao.objects.filter(usuario=usuario).select_related("orgao")
 
 
+def e_rh(usuario: Usuario) -> bool:
+    """Lotado(a) em algum órgão, com qualquer papel: abre as telas do RH."""
+    return lotacoes(usuario).exists()
+
+
+def papeis_por_extenso(papeis: Iterable[Papel]) -> str:
+    """("Gestor(a)", "Auditor(a)") → "gestor(a) ou auditor(a)"."""
+    nomes = [p.label.lower() for p in papeis]
+    return nomes[0] if len(nomes) == 1 else ", ".join(nomes[:-1]) + " ou " + nomes[-1]
+
+
+MENSAGEM_SEM_LOTACAO = (
+    "Esta área é do RH: é preciso ser "
+    + papeis_por_extenso(TODOS_OS_PAPEIS)
+    + " lotado(a) em um órgão."
+)
+
+
 def orgaos_do_usuario(
     usuario: Usuario, papeis: Iterable[Papel] = TODOS_OS_PAPEIS
 ) -> QuerySet[Orgao]:
@@ -93,7 +111,10 @@ def exigir_papel(usuario: Usuario, orgao: Orgao | int, papeis: Iterable[Papel]) 
     if papel is None:
         raise Http404
     if papel not in tuple(papeis):
-        raise PermissionDenied("Seu papel neste órgão não permite esta ação.")
+        raise PermissionDenied(
+            f"Esta ação é de {papeis_por_extenso(papeis)} do órgão; "
+            f"seu papel neste órgão é {papel.label.lower()}."
+        )
     return papel
 
 
@@ -116,8 +137,8 @@ def rh_requerido(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
             from django.contrib.auth.views import redirect_to_login
 
             return redirect_to_login(request.get_full_path())
-        if not lotacoes(request.user).exists():
-            raise PermissionDenied("Seu usuário não está lotado em nenhum órgão.")
+        if not e_rh(request.user):
+            raise PermissionDenied(MENSAGEM_SEM_LOTACAO)
         return view(request, *args, **kwargs)
 
     return _view

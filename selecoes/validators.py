@@ -1,36 +1,48 @@
-"""Validação de CPF e CNPJ pelos dígitos verificadores (Receita Federal)."""
+"""Validação de CPF e CNPJ pelos dígitos verificadores (Receita Federal).
+
+O CNPJ pode ser alfanumérico (Instrução Normativa RFB nº 2.229/2024, em vigor desde
+julho de 2026): as 12 primeiras posições (raiz e ordem) levam letras maiúsculas ou
+dígitos e os dois dígitos verificadores continuam numéricos. O cálculo do DV é o
+mesmo módulo 11 com os pesos de sempre, com cada caractere valendo ``ord(c) - 48``
+("0" a "9" valem 0 a 9; "A" vale 17, "Z" vale 42). Os números já emitidos seguem
+válidos. A aritmética é a do pacote ``validate-docbr``; aqui fica a forma aceita
+(só ASCII, máscara opcional), que é também a das restrições do banco.
+"""
 
 import re
 
 from django.core.exceptions import ValidationError
+from validate_docbr import CNPJ, CPF
+
+# A forma guardada no banco (e exigida pelas CheckConstraint de Orgao.cnpj e
+# EmpresaTerceirizada.cnpj): 12 caracteres alfanuméricos maiúsculos e 2 dígitos.
+CNPJ_REGEX = r"^[0-9A-Z]{12}[0-9]{2}$"
+_CNPJ = re.compile(CNPJ_REGEX)
+MENSAGEM_CNPJ_FORMATO = "CNPJ: informe os 14 caracteres sem pontuação, letras em maiúsculas."
+_CPF = re.compile(r"^[0-9]{11}$")
+# Máscara do CNPJ e do CPF (00.000.000/0000-00, 000.000.000-00) e espaços.
+_MASCARA = re.compile(r"[./\- ]")
 
 
 def somente_digitos(valor: str) -> str:
     return re.sub(r"\D", "", valor or "")
 
 
-def _digito(numeros: str, pesos: list[int]) -> str:
-    resto = sum(int(n) * p for n, p in zip(numeros, pesos, strict=True)) % 11
-    return "0" if resto < 2 else str(11 - resto)
+def normalizar_cnpj(valor: str) -> str:
+    """Sem máscara nem espaços, em maiúsculas: a forma guardada no banco."""
+    return _MASCARA.sub("", (valor or "").strip()).upper()
 
 
 def cpf_valido(valor: str) -> bool:
     cpf = somente_digitos(valor)
-    if len(cpf) != 11 or cpf == cpf[0] * 11:
-        return False
-    d1 = _digito(cpf[:9], list(range(10, 1, -1)))
-    d2 = _digito(cpf[:9] + d1, list(range(11, 1, -1)))
-    return cpf[9:] == d1 + d2
+    # O pacote completaria com zeros um CPF curto; aqui são exatamente 11 dígitos.
+    return bool(_CPF.fullmatch(cpf)) and CPF().validate(cpf)
 
 
 def cnpj_valido(valor: str) -> bool:
-    cnpj = somente_digitos(valor)
-    if len(cnpj) != 14 or cnpj == cnpj[0] * 14:
-        return False
-    pesos1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-    d1 = _digito(cnpj[:12], pesos1)
-    d2 = _digito(cnpj[:12] + d1, [6, *pesos1])
-    return cnpj[12:] == d1 + d2
+    cnpj = normalizar_cnpj(valor)
+    # O \d do pacote aceita dígitos não ASCII ("٣"); a forma exigida aqui, não.
+    return bool(_CNPJ.fullmatch(cnpj)) and CNPJ().validate(cnpj)
 
 
 def validar_cpf(valor: str) -> None:
@@ -40,7 +52,10 @@ def validar_cpf(valor: str) -> None:
 
 def validar_cnpj(valor: str) -> None:
     if not cnpj_valido(valor):
-        raise ValidationError("CNPJ inválido: confira os 14 dígitos.", code="cnpj_invalido")
+        raise ValidationError(
+            "CNPJ inválido: confira os 14 caracteres (letras só antes dos 2 dígitos finais).",
+            code="cnpj_invalido",
+        )
 
 
 def formatar_cpf(valor: str) -> str:
@@ -55,7 +70,8 @@ def mascarar_cpf(valor: str) -> str:
 
 
 def formatar_cnpj(valor: str) -> str:
-    c = somente_digitos(valor)
-    if len(c) != 14:
+    """00.000.000/0000-00, também para o alfanumérico (12.ABC.345/01DE-35)."""
+    c = normalizar_cnpj(valor)
+    if not _CNPJ.fullmatch(c):
         return valor
     return f"{c[:2]}.{c[2:5]}.{c[5:8]}/{c[8:12]}-{c[12:]}"

@@ -6,12 +6,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from selecoes import acesso, reserva, selectors, services
+from selecoes.consulta import AnexoEditalForm, VersoesEditalForm, consulta_invalida
 from selecoes.forms import (
     FiltroSelecoesForm,
     FormularioEdital,
@@ -256,10 +257,13 @@ def versoes(request: HttpRequest, pk: int) -> HttpResponse:
     selecao = _selecao(request, pk)
     todas = list(selecao.versoes.select_related("publicada_por").order_by("numero"))
     por_numero = {v.numero: v for v in todas}
+    consulta = VersoesEditalForm(request.GET)
+    if not consulta.is_valid():
+        return consulta_invalida(request, consulta)
     comparacao = None
     if len(todas) >= 2:
-        b = _numero(request.GET.get("b"), por_numero) or todas[-1].numero
-        a = _numero(request.GET.get("a"), por_numero) or max(b - 1, 1)
+        b = _numero(consulta.cleaned_data["b"], por_numero) or todas[-1].numero
+        a = _numero(consulta.cleaned_data["a"], por_numero) or max(b - 1, 1)
         if a != b:
             comparacao = {
                 "a": por_numero[a],
@@ -275,11 +279,7 @@ def versoes(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _numero(valor: str | None, validos: dict[int, Any]) -> int | None:
-    try:
-        numero = int(valor or "")
-    except ValueError:
-        return None
+def _numero(numero: int | None, validos: dict[int, Any]) -> int | None:
     return numero if numero in validos else None
 
 
@@ -287,13 +287,12 @@ def _numero(valor: str | None, validos: dict[int, Any]) -> int | None:
 def anexo(request: HttpRequest, pk: int) -> HttpResponse:
     """Anexo do edital para impressão: a versão pedida (?versao=n) ou o estado atual."""
     selecao = _selecao(request, pk)
+    consulta = AnexoEditalForm(request.GET)
+    if not consulta.is_valid():
+        return consulta_invalida(request, consulta)
     versao = None
-    if request.GET.get("versao"):
-        try:
-            numero = int(request.GET["versao"])
-        except ValueError:
-            raise Http404 from None
-        versao = get_object_or_404(selecao.versoes, numero=numero)
+    if consulta.cleaned_data["versao"]:
+        versao = get_object_or_404(selecao.versoes, numero=consulta.cleaned_data["versao"])
         conteudo = versao.conteudo
     else:
         versao = selecao.versoes.order_by("-numero").first() if selecao.publicada else None

@@ -22,40 +22,8 @@ from candidatos.models import (
 )
 from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
-from selecoes.forms.campos import CampoDecimal
+from selecoes.forms.campos import CampoDecimal, campo_data, campo_data_hora
 from selecoes.models import CriterioAvaliacao, Selecao
-
-FORMATO_DATA_HORA = "%Y-%m-%dT%H:%M"
-
-
-class DataHoraInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(format=FORMATO_DATA_HORA, **kwargs)
-
-
-class DataInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(format="%Y-%m-%d", **kwargs)
-
-
-def campo_data_hora(rotulo: str, **kwargs: Any) -> forms.DateTimeField:
-    return forms.DateTimeField(
-        label=rotulo,
-        widget=DataHoraInput(),
-        input_formats=[FORMATO_DATA_HORA, "%d/%m/%Y %H:%M"],
-        **kwargs,
-    )
-
-
-def campo_data(rotulo: str, **kwargs: Any) -> forms.DateField:
-    return forms.DateField(
-        label=rotulo, widget=DataInput(), input_formats=["%Y-%m-%d", "%d/%m/%Y"], **kwargs
-    )
-
 
 # ---------------------------------------------------------------------------
 # Grade de notas

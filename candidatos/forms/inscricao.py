@@ -13,6 +13,7 @@ from candidatos.services.inscricoes import (
     DadosInscricao,
     erros_autodeclaracao,
 )
+from selecoes.forms.campos import DataInput
 from selecoes.models import UF, NivelEnsino, Orgao, Selecao, VagaEstagio
 from selecoes.validators import cpf_valido, somente_digitos
 
@@ -101,7 +102,7 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
     )
     data_nascimento = forms.DateField(
         label="Data de nascimento",
-        widget=forms.DateInput(attrs={"type": "date", "autocomplete": "bday"}, format="%Y-%m-%d"),
+        widget=DataInput(attrs={"autocomplete": "bday"}),
     )
     email = forms.EmailField(
         label="E-mail",

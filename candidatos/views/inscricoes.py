@@ -94,9 +94,6 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
             agora=timezone.now(),
         )
     linhas = [(i, dados_sensiveis(i, ve_sensiveis=mostrar)) for i in pagina.object_list]
-    parametros = request.GET.copy()
-    parametros.pop("page", None)
-    parametros.pop("sensiveis", None)
     return render(
         request,
         "candidatos/inscricoes/lista.html",
@@ -109,7 +106,6 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
             "pode_ver_sensiveis": pode_ver,
             "mostrando_sensiveis": mostrar,
             "pode_importar": papel is not None and papel.pode_editar,
-            "filtros_url": parametros.urlencode(),
         },
     )
 

@@ -22,6 +22,7 @@ from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoRes
 from candidatos.services.resultado import comparar_versoes, serializar
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso, auditoria
+from selecoes.consulta import CompararResultadoForm, consulta_invalida
 from selecoes.models import Selecao
 
 # --- publicação e versões ----------------------------------------------------
@@ -142,11 +143,10 @@ def versao_json(request: HttpRequest, pk: int) -> HttpResponse:
 def comparar(request: HttpRequest, pk: int) -> HttpResponse:
     """Diferenças por vaga entre esta versão e outra da mesma seleção (?com=<id>)."""
     v = _obter_versao(request, pk)
-    com = request.GET.get("com", "")
-    # Só dígitos ASCII: outro texto faria o ORM levantar ValueError (HTTP 500).
-    outra = get_object_or_404(
-        ResultadoVersao, selecao=v.selecao, pk=int(com) if com.isascii() and com.isdigit() else 0
-    )
+    consulta = CompararResultadoForm(request.GET)
+    if not consulta.is_valid():
+        return consulta_invalida(request, consulta)
+    outra = get_object_or_404(ResultadoVersao, selecao=v.selecao, pk=consulta.cleaned_data["com"])
     antes, depois = sorted([outra, v], key=lambda x: (x.publicado_em, x.pk))
     return render(
         request,

@@ -197,8 +197,11 @@ def relatorio_anual_arquivo(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _exigir_lotacao(request: HttpRequest) -> None:
-    if not acesso.lotacoes(request.user).exists():
-        raise PermissionDenied("O cadastro de empresas é do RH do órgão (art. 6º).")
+    if not acesso.e_rh(request.user):
+        raise PermissionDenied(
+            "O cadastro de empresas (art. 6º) é do RH do órgão: é preciso ser "
+            f"{acesso.papeis_por_extenso(acesso.TODOS_OS_PAPEIS)} lotado(a) em um órgão."
+        )
 
 
 class EmpresasMixin(LoginRequiredMixin):
@@ -340,7 +343,5 @@ def priorizacao(request: HttpRequest) -> HttpResponse:
             "ordem": ordem,
             "base_legal": BASE_LEGAL,
             "grupos": ROTULOS_PRIORIDADE,
-            "consulta": request.GET.urlencode(),
-            "url_exportar": reverse("monitoramento:priorizacao"),
         },
     )

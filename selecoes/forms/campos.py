@@ -17,6 +17,7 @@ from selecoes.selectors import reservas_da_selecao, sequencia_explicita_do_json
 MAX_CRITERIOS_DESEMPATE = 5
 PREFIXO_VAGAS = "vagas"
 PREFIXO_CRITERIOS = "criterios"
+FORMATO_DATA = "%Y-%m-%d"
 FORMATO_DATA_HORA = "%Y-%m-%dT%H:%M"
 
 
@@ -36,17 +37,36 @@ class CampoDecimal(forms.DecimalField):
 
 
 class DataInput(forms.DateInput):
+    """O único widget de data do projeto: o seletor do navegador, valor em ISO 8601."""
+
     input_type = "date"
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__(attrs, format="%Y-%m-%d")
+        super().__init__(attrs, format=FORMATO_DATA)
 
 
 class DataHoraInput(forms.DateTimeInput):
+    """O único widget de data e hora do projeto (``datetime-local``, sem segundos)."""
+
     input_type = "datetime-local"
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         super().__init__(attrs, format=FORMATO_DATA_HORA)
+
+
+def campo_data(rotulo: str, **kwargs: Any) -> forms.DateField:
+    return forms.DateField(
+        label=rotulo, widget=DataInput(), input_formats=[FORMATO_DATA, "%d/%m/%Y"], **kwargs
+    )
+
+
+def campo_data_hora(rotulo: str, **kwargs: Any) -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=rotulo,
+        widget=DataHoraInput(),
+        input_formats=[FORMATO_DATA_HORA, "%d/%m/%Y %H:%M"],
+        **kwargs,
+    )
 
 
 def _posicoes(texto: str, rotulo: str) -> list[int]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from selecoes.forms.campos import PREFIXO_VAGAS, CamposReservaMixin
+from selecoes.forms.campos import PREFIXO_VAGAS, CamposReservaMixin, DataInput
 from selecoes.models import BaseReserva, SituacaoSelecao, VersaoRegras
 from selecoes.reserva import VERSAO_ATUAL
 
@@ -18,7 +18,7 @@ MAXIMO_DIGITOS = 6
 class PreviaReservaForm(CamposReservaMixin, forms.Form):
     """Só os campos que decidem a reserva, lidos do mesmo POST do formulário do edital."""
 
-    data_publicacao_edital = forms.DateField(required=False)
+    data_publicacao_edital = forms.DateField(required=False, widget=DataInput())
     reserva_pcd = forms.BooleanField(required=False)
     percentual_pcd = forms.DecimalField(
         required=False, min_value=Decimal("0.01"), max_value=Decimal("70")

@@ -3,7 +3,12 @@
 from django.conf import settings
 from django.db import models
 
-from selecoes.validators import formatar_cnpj, validar_cnpj
+from selecoes.validators import (
+    CNPJ_REGEX,
+    MENSAGEM_CNPJ_FORMATO,
+    formatar_cnpj,
+    validar_cnpj,
+)
 
 
 class Papel(models.TextChoices):
@@ -31,7 +36,7 @@ class Orgao(models.Model):
         max_length=14,
         unique=True,
         validators=[validar_cnpj],
-        help_text="Somente os 14 dígitos.",
+        help_text="Os 14 caracteres, sem pontuação, letras em maiúsculas.",
     )
 
     class Meta:
@@ -40,7 +45,9 @@ class Orgao(models.Model):
         verbose_name_plural = "órgãos"
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(cnpj__regex=r"^[0-9]{14}$"), name="orgao_cnpj_14_digitos"
+                condition=models.Q(cnpj__regex=CNPJ_REGEX),
+                name="orgao_cnpj_formato",
+                violation_error_message=MENSAGEM_CNPJ_FORMATO,
             )
         ]
 

@@ -97,12 +97,17 @@ def linha_do_tempo(selecao: Selecao, *, agora: datetime) -> list[Fase]:
         Fase("Rascunho", estado(0), "Cadastro das vagas, datas e quadro de reserva."),
         Fase("Edital publicado", "concluida" if indice >= 1 else "futura", publicada),
     ]
+    # Publicado o edital, a fase segue as datas (as mesmas que o serviço de inscrição
+    # consulta), não a situação: um resultado publicado com o prazo de inscrição
+    # prorrogado ainda aceita inscrições, e a fase não está concluída.
     if indice == 0:
         estado_insc = "futura"
-    elif indice == 1:
-        estado_insc = "concluida" if inscricoes == "encerradas" else "atual"
-    else:
+    elif inscricoes == "encerradas":
         estado_insc = "concluida"
+    elif inscricoes == "abertas" or indice == 1:
+        estado_insc = "atual"
+    else:
+        estado_insc = "futura"
     rotulo = {"antes": "agendadas", "abertas": "abertas", "encerradas": "encerradas"}[inscricoes]
     detalhe = f"{periodo} (horário de Brasília)"
     if indice >= 1:

@@ -200,7 +200,8 @@ def test_paginacao_de_50_em_50(client, vaga_grande):
 def test_paginacao_preserva_a_busca(client, vaga_grande):
     resposta = client.get(_url_grande(vaga_grande), {"q": "da silva"})
     assert resposta.context["total"] == 120
-    assert "q=da%20silva&amp;page=2" in resposta.content.decode()
+    # {% querystring %} codifica o espaço como "+" (QueryDict.urlencode).
+    assert "q=da+silva&amp;page=2" in resposta.content.decode()
 
 
 @pytest.mark.parametrize(

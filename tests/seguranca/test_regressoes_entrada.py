@@ -71,11 +71,19 @@ def test_regressao_nul_no_filtro_da_auditoria(gestora, mundo):
     assert gestora.get(url, {"acao": "convocacao\x00"}).status_code == 200
 
 
-@pytest.mark.parametrize("com", [":", "1e3", "١", "-1", "9" * 30])
-def test_regressao_comparar_versao_com_parametro_invalido_responde_404(gestora, mundo, com):
+@pytest.mark.parametrize("com", [":", "1e3", "١", "-1", "9" * 30, "9" * 5000])
+def test_regressao_comparar_versao_com_parametro_invalido_responde_400(gestora, mundo, com):
     versao = mundo.classificada.resultados.order_by("pk").last()
     url = reverse("classificacao:comparar", args=[versao.pk])
-    assert gestora.get(url, {"com": com}).status_code == 404
+    resposta = gestora.get(url, {"com": com})
+    assert resposta.status_code == 400
+    assert "Versão comparada: informe um número inteiro positivo." in resposta.content.decode()
+
+
+def test_regressao_comparar_versao_inexistente_responde_404(gestora, mundo):
+    versao = mundo.classificada.resultados.order_by("pk").last()
+    url = reverse("classificacao:comparar", args=[versao.pk])
+    assert gestora.get(url, {"com": str(2**63 - 1)}).status_code == 404
 
 
 @pytest.mark.parametrize("texto", ["1e999999999", "-1e999999999", "Infinity", "sNaN", "1E+7"])

@@ -366,11 +366,11 @@ def test_anexo_de_rascunho_e_minuta_e_art7(client, alice, orgao):
     assert '<span class="visually-hidden">Candidatos negros</span>' not in html
 
 
-def test_anexo_versao_inexistente_404(client, alice, selecao):
+def test_anexo_versao_inexistente_404_e_ilegivel_400(client, alice, selecao):
     client.force_login(alice)
     url = reverse("selecoes:anexo", args=[selecao.pk])
     assert client.get(url + "?versao=9").status_code == 404
-    assert client.get(url + "?versao=x").status_code == 404
+    assert client.get(url + "?versao=x").status_code == 400
 
 
 def test_lista_filtros_e_paginacao(client, alice, orgao, outro_orgao):
@@ -428,3 +428,73 @@ def test_versoes_mostram_publicacao_de_usuario_excluido(client, alice, carla, se
     resposta = client.get(reverse("selecoes:versoes", args=[selecao.pk]))
     assert resposta.status_code == 200
     assert "Ver versão 1" in resposta.content.decode()
+
+
+def test_paginacao_preserva_filtros_e_troca_so_a_pagina(client, alice, orgao):
+    for i in range(23):
+        SelecaoFactory(orgao=orgao, titulo=f"Seleção de Direito {i}", numero_edital=f"{i}/2025")
+    client.force_login(alice)
+    url = reverse("selecoes:lista")
+    html = client.get(url, {"q": "de Direito", "page": "1"}).content.decode()
+    assert 'href="?q=de+Direito&amp;page=2" rel="next"' in html
+    html = client.get(url, {"q": "Direito", "page": "2"}).content.decode()
+    assert 'href="?q=Direito&amp;page=1" rel="prev"' in html
+
+
+def test_lista_diz_vagas_ofertadas_e_quantos_codigos_de_vaga(client, alice, selecao):
+    client.force_login(alice)
+    html = client.get(reverse("selecoes:lista")).content.decode()
+    assert "vagas de estágio</span>" not in html
+    assert re.search(r">\s*13\s*<span[^>]*>\(2 códigos de vaga\)</span>", html)
+    assert '<th scope="col" class="text-end">Vagas ofertadas</th>' in html
+
+
+def _fase_inscricoes(situacao, inicio, fim, agora=AGORA):
+    from selecoes.selectors.listas import linha_do_tempo
+
+    selecao = Selecao(
+        situacao=situacao,
+        inscricoes_inicio=inicio,
+        inscricoes_fim=fim,
+        publicada_em=None if situacao == SituacaoSelecao.RASCUNHO else AGORA,
+        versao=1,
+        validade_meses=12,
+    )
+    fases = {f.titulo: f for f in linha_do_tempo(selecao, agora=agora)}
+    return fases["Inscrições"]
+
+
+DIA = dt.timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("situacao", "inicio", "fim", "estado", "final"),
+    [
+        (SituacaoSelecao.RASCUNHO, AGORA + DIA, AGORA + 9 * DIA, "futura", "(horário de Brasília)"),
+        (SituacaoSelecao.PUBLICADA, AGORA + DIA, AGORA + 9 * DIA, "atual", "— agendadas."),
+        (SituacaoSelecao.PUBLICADA, AGORA - DIA, AGORA + 9 * DIA, "atual", "— abertas."),
+        (SituacaoSelecao.PUBLICADA, AGORA - 9 * DIA, AGORA - DIA, "concluida", "— encerradas."),
+        # Resultado publicado com o prazo de inscrição ainda correndo (prorrogado por
+        # retificação): o serviço ainda aceita inscrições, a fase não está concluída.
+        (SituacaoSelecao.RESULTADO_PRELIMINAR, AGORA - DIA, AGORA + DIA, "atual", "— abertas."),
+        (
+            SituacaoSelecao.EM_CLASSIFICACAO,
+            AGORA - 9 * DIA,
+            AGORA - DIA,
+            "concluida",
+            "— encerradas.",
+        ),
+        (SituacaoSelecao.ENCERRADA, AGORA - 9 * DIA, AGORA - DIA, "concluida", "— encerradas."),
+    ],
+)
+def test_linha_do_tempo_fase_de_inscricoes_concorda_com_as_datas(
+    situacao, inicio, fim, estado, final
+):
+    fase = _fase_inscricoes(situacao, inicio, fim)
+    assert (fase.estado, fase.detalhe.endswith(final)) == (estado, True), fase.detalhe
+
+
+def test_linha_do_tempo_nunca_diz_concluida_com_inscricoes_abertas():
+    for situacao in SituacaoSelecao:
+        fase = _fase_inscricoes(situacao, AGORA - DIA, AGORA + DIA)
+        assert not (fase.estado == "concluida" and "abertas" in fase.detalhe), situacao

@@ -197,3 +197,15 @@ def test_inicio_lista_somente_selecoes_do_escopo(client, diego, selecao):
     client.force_login(diego)
     resposta = client.get(reverse("inscricoes:inicio"))
     assert list(resposta.context["page_obj"].object_list) == []
+
+
+@pytest.mark.django_db
+def test_links_de_mostrar_e_ocultar_sensiveis_mantem_o_filtro_e_voltam_a_pagina_1(
+    client, alice, inscricao
+):
+    client.force_login(alice)
+    url = lista(inscricao.selecao)
+    html = client.get(url, {"q": "Maria & José", "page": "1"}).content.decode()
+    assert 'href="?q=Maria+%26+Jos%C3%A9&amp;sensiveis=1"' in html
+    html = client.get(url, {"q": "Maria", "sensiveis": "1", "page": "1"}).content.decode()
+    assert 'href="?q=Maria">Ocultar dados sensíveis' in html

@@ -211,3 +211,30 @@ def test_priorizacao_nao_aceita_empresa_de_outro_orgao(client, diego, candidatas
     assert resposta.status_code == 200
     assert resposta.context["ordem"] == []
     assert "Empresas candidatas" in resposta.content.decode()
+
+
+def test_empresa_com_cnpj_alfanumerico_da_receita_e_cadastrada(client, alice, orgao):
+    client.force_login(alice)
+    resposta = client.post(NOVA, _dados(orgao, cnpj="12.abc.345/01de-35"))
+    assert resposta.status_code == 302
+    empresa = EmpresaTerceirizada.objects.get()
+    assert empresa.cnpj == "12ABC34501DE35"
+    detalhe = client.get(reverse("monitoramento:empresa", args=[empresa.pk]))
+    assert "12.ABC.345/01DE-35" in detalhe.content.decode()
+    edicao = client.get(reverse("monitoramento:empresa_editar", args=[empresa.pk]))
+    assert 'value="12.ABC.345/01DE-35"' in edicao.content.decode()
+
+
+def test_priorizacao_links_de_exportacao_repetem_a_consulta(client, alice, candidatas):
+    import html
+    import re
+
+    client.force_login(alice)
+    url = reverse("monitoramento:priorizacao")
+    pagina = client.get(url, _consulta(candidatas, criterio_1="maior_percentual"))
+    links = re.findall(r'href="(\?[^"]*formato=(?:csv|xlsx)[^"]*)"', pagina.content.decode())
+    assert len(links) == 2
+    for link in links:
+        resposta = client.get(url + html.unescape(link))
+        assert resposta.status_code == 200
+        assert resposta["Content-Type"] != "text/html; charset=utf-8"
