@@ -110,7 +110,8 @@ def _quadro_do_formulario(edital: FormularioEdital, selecao: Selecao | None) -> 
     if edital.is_bound:
         return _quadro_da_previa(edital.selecao.data)
     if selecao is not None:
-        return {"quadro": selectors.quadro_reserva(selecao), "avisos": [], "erros": []}
+        quadro = selectors.quadro_reserva(selecao, comparar=True)
+        return {"quadro": quadro, "avisos": [], "erros": []}
     return {"quadro": None, "avisos": [], "erros": []}
 
 

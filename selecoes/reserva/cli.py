@@ -253,7 +253,7 @@ def processar(documento: object) -> dict[str, Any]:
     publicacao = _data(edital["data_publicacao"], "edital.data_publicacao")
     versao = validar_versao(edital.get("versao_regras", VERSAO_ATUAL), "edital.versao_regras")
     base = edital.get("base_reserva")
-    if base is not None and not isinstance(base, str):
+    if "base_reserva" in edital and not isinstance(base, str):
         raise EntradaInvalida(
             "edital.base_reserva", f'deve ser "selecao" ou "vaga"; veio {_mostrar(base)}.'
         )

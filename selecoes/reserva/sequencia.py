@@ -202,8 +202,8 @@ def codigos_v2(
 def _codigos_explicitos_v2(
     reservas: tuple[Reserva, ...], n: int, explicita: SequenciaExplicita, inicio: int | None
 ) -> list[int]:
-    """Regras, § 3.2: posições publicadas no edital, só a partir de onde a reserva
-    começa (§ 2); antes disso, AC."""
+    """Art. 3º e art. 1º, § 1º (regras, §§ 2 e 3.2): posições publicadas no edital,
+    só a partir de onde a reserva começa; antes disso, AC."""
     if inicio is None:
         return [0] * n
     codigos = _codigos_explicitos(reservas, n, explicita)
@@ -218,7 +218,9 @@ def sequencia(
     aplicavel: bool,
     explicita: SequenciaExplicita | None = None,
 ) -> tuple[str, ...]:
-    """Modalidade das posições 1…n de convocação de uma vaga (art. 3º).
+    """Modalidade das posições 1…n de convocação de uma vaga (art. 3º), pela regra
+    padrão desde a 1ª posição: é a sequência da versão 1 (regras, § 8); a versão 2
+    usa `sequencia_linha`, que parte do quadro da seleção.
 
     Sem reserva aplicável (art. 1º, § 1º; art. 7º) todas as posições são AC.
     Com `explicita`, usa as posições publicadas no edital; senão, a regra de
@@ -239,7 +241,8 @@ def reservadas(
 def _validar_base(
     base: BaseReserva | str | None, versao: int, explicita: SequenciaExplicita | None
 ) -> BaseReserva:
-    """Regras, § 7: `base_reserva` só na versão 2; sequência explícita implica `vaga`."""
+    """Art. 1º, caput e § 3º (regras, §§ 3.1, 7 e 8): `base_reserva` só existe na
+    versão 2; a sequência explícita, que vale em cada vaga (art. 3º), implica `vaga`."""
     if base is not None:
         if versao == 1:
             raise EntradaInvalida(
@@ -325,8 +328,8 @@ def ratear(
 
 
 def _por_vaga_capado(reservas: Sequence[Reserva], ofertadas: Sequence[int]) -> list[list[int]]:
-    """Base `vaga` (regras, § 3.1): r_{c,i} = arredondar(p_c × n_i), limitado ao
-    espaço que resta na vaga, na ordem de precedência."""
+    """Base `vaga` (art. 1º, §§ 2º e 3º; regras, § 3.1): r_{c,i} = arredondar(p_c × n_i),
+    limitado ao espaço que resta na vaga, na ordem de precedência."""
     usadas = [0] * len(ofertadas)
     por_categoria: list[list[int]] = []
     for num, den in _razoes(reservas):
@@ -452,8 +455,8 @@ def _avisos(
     perdidas: Sequence[int],
     nomes: Sequence[str],
 ) -> list[str]:
-    """Avisos do anexo (regras, § 3.1): fracionamento na base `vaga` e vagas perdidas
-    no rateio da base `selecao`."""
+    """Avisos do anexo (art. 1º, caput e § 2º; STF, ADC 41; regras, § 3.1):
+    fracionamento na base `vaga` e vagas perdidas no rateio da base `selecao`."""
     avisos: list[str] = []
     if base is BaseReserva.VAGA:
         if versao == 1:

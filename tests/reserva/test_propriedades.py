@@ -402,11 +402,14 @@ def test_propriedade_toda_pessoa_tem_explicacao_coerente(cenario, aplica, oferta
     assert [e.inscricao for e in somente] == [c.inscricao for c in resultado.ordem.convocados]
 
 
-def _documento(reservas, candidatos, seq):
+def _documento(reservas, candidatos, seq, edital=None, outras=()):
     return {
-        "edital": {"data_publicacao": "2024-03-01"},
+        "edital": {"data_publicacao": "2024-03-01", **(edital or {})},
         "reservas": [{"categoria": r.categoria, "percentual": str(r.percentual)} for r in reservas],
-        "vagas": [{"codigo": "V1", "ofertadas": len(seq), "convocacoes": len(seq)}],
+        "vagas": [
+            {"codigo": "V1", "ofertadas": len(seq), "convocacoes": len(seq)},
+            *({"codigo": f"O{i}", "ofertadas": n} for i, n in enumerate(outras)),
+        ],
         "candidatos": [
             {
                 "inscricao": c.inscricao,
@@ -427,12 +430,17 @@ def _executar(documento):
 
 
 @PROPRIEDADE
-@given(cenarios(maximo=20), st.randoms(use_true_random=False))
-def test_propriedade_mesma_entrada_mesmos_bytes(cenario, aleatorio):
+@given(
+    cenarios(maximo=20),
+    st.randoms(use_true_random=False),
+    st.sampled_from([{}, {"versao_regras": 1}, {"base_reserva": "vaga"}, {"versao_regras": 2}]),
+    st.lists(st.integers(0, 6), max_size=4),
+)
+def test_propriedade_mesma_entrada_mesmos_bytes(cenario, aleatorio, edital, outras):
     """A mesma entrada dá sempre a mesma saída, byte a byte — também com os
-    candidatos listados em outra ordem."""
+    candidatos listados em outra ordem, nas duas versões e nas duas bases."""
     reservas, candidatos, seq = cenario
-    documento = _documento(reservas, candidatos, seq)
+    documento = _documento(reservas, candidatos, seq, edital, outras)
     primeira = _executar(documento)
     assert primeira[0] == 0
     assert primeira[2] == ""
