@@ -2,6 +2,7 @@
 (o papel que alcança todos os caminhos). Nenhum 500 e, quando a resposta não é
 sucesso, nada gravado (tests/seguranca/hostil.py)."""
 
+import re
 import datetime as dt
 
 import pytest
@@ -146,6 +147,9 @@ def test_entrada_hostil_selecao_retificar(mundo, enviador):
         "motivo": "Erro material no título.",
         "data_retificacao": _daqui(formato="%Y-%m-%d"),
     }
+    # Publicar pede a confirmação da prévia: o hash do conteúdo cujas diferenças a tela mostrou.
+    previa = enviador.cliente.post(url, validos)
+    validos["previa"] = re.search(r'name="previa" value="(\w{64})"', previa.text).group(1)
 
     @DOIS_MIL
     @given(dados=post_hostil(validos, por_campo=contagens_de_formset(validos)))
