@@ -12,7 +12,7 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -332,6 +332,32 @@ def _montar(
         ),
         resultado=resultado,
     )
+
+
+def modalidades_atuais(convocacoes: Iterable[tuple[int, int, str]]) -> dict[int, str]:
+    """Id da convocação → modalidade atual, a que relatórios e indicadores contam
+    (art. 4º, § 1º; regras, § 4: "o histórico guarda a modalidade da chamada, os
+    relatórios usam a atual").
+
+    ``convocacoes``: ``(id, vaga_id, modalidade registrada na chamada)``. A atual é
+    a do motor com o k de hoje: o candidato negro chamado numa vaga reservada e
+    depois alcançado pela ampla concorrência conta como AC. Quem já saiu da ordem
+    (desistiu, foi eliminado) fica com a modalidade da chamada. Chamada em AC
+    continua AC (as vagas de AC só crescem com k e quem está entre os primeiros
+    ``a`` da lista é sempre AC, regras § 6), então só as vagas com alguma chamada
+    de outra modalidade passam pelo motor.
+    """
+    linhas = list(convocacoes)
+    atuais = {pk: modalidade for pk, _vaga, modalidade in linhas}
+    vagas = sorted({vaga for _pk, vaga, modalidade in linhas if modalidade != Modalidade.AC})
+    for vaga in VagaEstagio.objects.filter(pk__in=vagas).select_related("selecao__orgao"):
+        estado = estado_vaga(vaga)
+        if estado.fonte != "resultado_final":
+            continue
+        for item in estado.ordem:
+            if item.convocacao is not None and item.convocacao.pk in atuais:
+                atuais[item.convocacao.pk] = item.modalidade
+    return atuais
 
 
 # secrets.token_urlsafe: letras, dígitos, "-" e "_" (e nada de NUL, que o PostgreSQL recusa).

@@ -244,3 +244,41 @@ def test_chave_de_outra_vaga_nao_convoca(alice, duas_vagas):
             vaga=v1, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora, chave=chave
         )
     assert Convocacao.objects.filter(vaga=v1).count() == 0
+
+
+# ----------------------------------------------------------------- item 11
+
+
+def test_relatorio_conta_a_modalidade_atual_do_negro_alcancado_pela_ampla(orgao, alice):
+    """Cadastro de reserva: X* chamado na 2ª vaga (reservada) e, com duas vagas
+    surgidas, alcançado pela ampla concorrência (3ª vaga de AC): conta como AC
+    (art. 4º, § 1º; regras, § 4), embora o histórico guarde "negros"."""
+    from candidatos.services import retencao
+    from relatorios import selectors as relatorios
+    from relatorios.indicadores import montar_cubo
+
+    vaga = nova_vaga(orgao, ofertadas=3)
+    ins = classificacao(vaga, "ABXCDYEZ")
+    _publicar_final(vaga.selecao, alice, timezone.now() - dt.timedelta(days=1))
+    agora = timezone.now()
+    prazo = agora + dt.timedelta(days=5)
+    primeiras = servico.convocar_proximos(
+        vaga=vaga, quantidade=3, prazo_resposta=prazo, usuario=alice, agora=agora
+    )
+    assert [(c.inscricao.numero, c.modalidade) for c in primeiras] == [
+        ("DIR-A", "AC"),
+        ("DIR-X", "negros"),
+        ("DIR-B", "AC"),
+    ]
+    servico.registrar_vagas_surgidas(vaga=vaga, quantidade=2, motivo="Portaria 1/2026", usuario=alice)
+    servico.convocar_proximos(
+        vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora
+    )
+    assert Convocacao.objects.get(inscricao=ins["X"]).modalidade == "negros"  # histórico
+
+    cubo = montar_cubo(relatorios.dados_indicadores(orgao_ids=[orgao.pk]))
+    contagens = cubo[(2026, orgao.pk)]
+    assert (contagens["convocacoes_AC"], contagens["convocacoes_negros"]) == (3, 2)
+    assert contagens["negros_em_ac"] == 1
+    agregados = retencao.agregados_art5(vaga.selecao_id)
+    assert agregados["convocacoes_por_modalidade"] == {"AC": 3, "negros": 2}
