@@ -282,3 +282,68 @@ def test_relatorio_conta_a_modalidade_atual_do_negro_alcancado_pela_ampla(orgao,
     assert contagens["negros_em_ac"] == 1
     agregados = retencao.agregados_art5(vaga.selecao_id)
     assert agregados["convocacoes_por_modalidade"] == {"AC": 3, "negros": 2}
+
+
+# ----------------------------------------------------------------- item 18
+
+
+@pytest.fixture
+def reversao_depois_do_final(orgao, alice):
+    """Regras, § 4 (exemplo): A, X*, B, Y*, Z* chamados; Y desiste e C entra por
+    reversão (nenhum negro aprovado resta), depois do resultado final."""
+    from django.core.cache import cache
+
+    cache.clear()
+    vaga = nova_vaga(orgao, ofertadas=3)
+    ins = classificacao(vaga, "ABXCDYEZ", negros="XYZ")
+    _publicar_final(vaga.selecao, alice, timezone.now() - dt.timedelta(days=2))
+    agora = timezone.now()
+    prazo = agora + dt.timedelta(days=5)
+    servico.convocar_proximos(vaga=vaga, quantidade=3, prazo_resposta=prazo, usuario=alice, agora=agora)
+    servico.registrar_vagas_surgidas(vaga=vaga, quantidade=2, motivo="Portaria 2/2026", usuario=alice)
+    servico.convocar_proximos(vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora)
+    y = Convocacao.objects.get(inscricao=ins["Y"])
+    servico.registrar_desistencia(
+        convocacao=y, situacao="desistiu", data=agora.date(), motivo="Outro estágio.", usuario=alice
+    )
+    servico.convocar_proximos(vaga=vaga, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora)
+    assert Convocacao.objects.get(inscricao=ins["C"]).modalidade == "reversao"
+    return vaga, ins
+
+
+def test_ordem_publica_mostra_toda_convocacao_com_data_e_modalidades(
+    client, reversao_depois_do_final
+):
+    vaga, ins = reversao_depois_do_final
+    url = reverse("publico:resultado_vaga", args=[vaga.selecao_id, "final-1", "DIR", "convocacao"])
+    pagina = client.get(url).text
+    chamadas = pagina.split('id="titulo-chamadas"', 1)[1].split("</section>", 1)[0]
+    linhas = re.findall(r"<tr>(.*?)</tr>", chamadas, re.S)[1:]
+    hoje = timezone.localdate().strftime("%d/%m/%Y")
+    celulas = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", linha) for linha in linhas]
+    assert [c[1] for c in celulas] == ["DIR-A", "DIR-X", "DIR-B", "DIR-Y", "DIR-Z", "DIR-C"]
+    assert all(c[3] == hoje for c in celulas)
+    por_numero = {c[1]: (c[4], c[5], c[6]) for c in celulas}
+    assert por_numero["DIR-X"] == (
+        "Reservada a candidatos negros",
+        "Ampla concorrência",
+        "Convocado(a)",
+    )
+    assert por_numero["DIR-Y"][0] == "Reservada a candidatos negros"
+    assert por_numero["DIR-Y"][2] == "Desistente"
+    assert por_numero["DIR-C"][:2] == ("Revertida para a ampla concorrência (art. 4º, § 3º)",) * 2
+    assert ins["C"].cpf not in pagina
+
+
+def test_minha_situacao_de_quem_entrou_por_reversao_diz_convocado(client, reversao_depois_do_final):
+    _vaga, ins = reversao_depois_do_final
+    c = ins["C"]
+    resposta = client.post(
+        reverse("publico:minha_situacao"), {"numero": c.numero, "cpf": c.cpf}
+    )
+    html = resposta.text
+    atual = html.split('id="explicacao-atual"', 1)[1].split("</p>", 1)[0]
+    assert "Não convocado" not in atual
+    assert "Convocado(a)" in atual
+    assert "art. 4º, § 3º" in atual
+    assert "Revertida para a ampla concorrência" in html.split('id="titulo-inscricao"', 1)[1]
