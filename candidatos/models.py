@@ -378,9 +378,7 @@ class VagaDoResultado(models.Model):
         verbose_name_plural = "vagas das versões de resultado"
         constraints = [
             models.UniqueConstraint(fields=["versao", "vaga"], name="vaga_do_resultado_unica"),
-            models.UniqueConstraint(
-                fields=["versao", "codigo"], name="codigo_do_resultado_unico"
-            ),
+            models.UniqueConstraint(fields=["versao", "codigo"], name="codigo_do_resultado_unico"),
         ]
 
     def __str__(self) -> str:

@@ -221,7 +221,9 @@ def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:
     )
     # Sem resultado final não há ordem do motor a seguir: vale a modalidade registrada.
     atuais = modalidades_atuais(
-        (linha["pk"], linha["vaga_id"], linha["modalidade"]) for linha in linhas if linha["tem_final"]
+        (linha["pk"], linha["vaga_id"], linha["modalidade"])
+        for linha in linhas
+        if linha["tem_final"]
     )
     grupos: Counter[tuple[Any, ...]] = Counter()
     for linha in linhas:

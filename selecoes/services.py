@@ -15,8 +15,8 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from django.core.exceptions import ValidationError
 from django.apps import apps
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
@@ -486,10 +486,7 @@ def erros_base_legal(
     """
     from selecoes.selectors.versoes import ROTULOS_CRITERIO, ROTULOS_SELECAO, ROTULOS_VAGA
 
-    sufixo = (
-        "não pode mudar depois da publicação do resultado (base legal da reserva, "
-        "regras § 8)."
-    )
+    sufixo = "não pode mudar depois da publicação do resultado (base legal da reserva, regras § 8)."
     erros = [
         f"{ROTULOS_SELECAO.get(campo, campo)}: {sufixo}"
         for campo in BASE_LEGAL_SELECAO

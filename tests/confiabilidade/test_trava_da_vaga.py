@@ -49,7 +49,7 @@ def test_convocacao_trava_so_a_vaga(orgao, alice):
                 servico.travar_vaga(presa.pk)
                 travou.set()
                 soltar.wait(10)
-        except BaseException as erro:  # noqa: BLE001 - a thread relata ao teste
+        except BaseException as erro:
             erros.append(erro)
             travou.set()
         finally:

@@ -2,8 +2,8 @@
 (o papel que alcança todos os caminhos). Nenhum 500 e, quando a resposta não é
 sucesso, nada gravado (tests/seguranca/hostil.py)."""
 
-import re
 import datetime as dt
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile

@@ -112,7 +112,9 @@ def test_data_de_publicacao_anterior_ao_decreto_e_recusada_depois_do_resultado(
     vaga = com_resultado
     selecao = vaga.selecao
     client.force_login(alice)
-    resposta = _retificar(client, selecao, _post_atual(selecao, data_publicacao_edital="2018-06-01"))
+    resposta = _retificar(
+        client, selecao, _post_atual(selecao, data_publicacao_edital="2018-06-01")
+    )
     assert resposta.status_code == 200
     assert (
         "Data de publicação do edital: não pode mudar depois da publicação do resultado"
@@ -206,9 +208,7 @@ def test_mudanca_permitida_mostra_o_que_altera_e_so_grava_ao_confirmar(
 ):
     selecao = com_resultado.selecao
     client.force_login(alice)
-    dados = _post_atual(
-        selecao, titulo="Título corrigido", **{"vagas-0-valor_bolsa": "1300.00"}
-    )
+    dados = _post_atual(selecao, titulo="Título corrigido", **{"vagas-0-valor_bolsa": "1300.00"})
     previa = _retificar(client, selecao, dados)
     assert previa.status_code == 200
     texto = previa.text
@@ -266,7 +266,9 @@ def test_resultado_preliminar_ja_congela(client, alice, orgao):
     )
     assert Selecao.objects.get(pk=vaga.selecao_id).situacao == SituacaoSelecao.RESULTADO_PRELIMINAR
     client.force_login(alice)
-    resposta = _retificar(client, vaga.selecao, _post_atual(vaga.selecao, **{"vagas-0-vagas_ofertadas": "9"}))
+    resposta = _retificar(
+        client, vaga.selecao, _post_atual(vaga.selecao, **{"vagas-0-vagas_ofertadas": "9"})
+    )
     assert "Vaga “DIR” — Vagas ofertadas: não pode mudar" in resposta.text
 
 

@@ -47,9 +47,7 @@ def chamadas_da_vaga(*, vaga_id: int) -> tuple[ChamadaPublica, ...]:
     chamada e a de hoje (art. 4º, § 1º: o negro alcançado pela ampla concorrência
     passa a contar nela; regras, § 4)."""
     convocacoes = list(
-        Convocacao.objects.filter(vaga_id=vaga_id)
-        .select_related("inscricao")
-        .order_by("ordem")
+        Convocacao.objects.filter(vaga_id=vaga_id).select_related("inscricao").order_by("ordem")
     )
     atuais = modalidades_atuais((c.pk, c.vaga_id, c.modalidade) for c in convocacoes)
     return tuple(

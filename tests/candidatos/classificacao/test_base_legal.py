@@ -76,7 +76,7 @@ def _trocar_codigos(v0, v1):
 
 
 def test_vaga_com_codigo_trocado_continua_com_a_propria_classificacao(client, bruno, duas_vagas):
-    v0, v1, ins0, ins1 = duas_vagas
+    v0, v1, ins0, _ins1 = duas_vagas
     _trocar_codigos(v0, v1)
     client.force_login(bruno)
     pagina = client.get(reverse("classificacao:vaga", args=[v0.pk])).text
@@ -133,7 +133,9 @@ def test_migracao_vincula_versoes_antigas_pelas_inscricoes_e_preserva_o_hash(dua
     v0, v1, _ins0, _ins1 = duas_vagas
     VagaDoResultado.objects.all()._raw_delete(VagaDoResultado.objects.db)
     _trocar_codigos(v0, v1)
-    antes = {v.pk: (v.hash_conteudo, hash_conteudo(v.conteudo)) for v in ResultadoVersao.objects.all()}
+    antes = {
+        v.pk: (v.hash_conteudo, hash_conteudo(v.conteudo)) for v in ResultadoVersao.objects.all()
+    }
     migracao.vincular_versoes_existentes(apps, None)
     for versao in ResultadoVersao.objects.all():
         vinculos = dict(versao.vagas_vinculadas.values_list("codigo", "vaga_id"))
@@ -270,7 +272,9 @@ def test_relatorio_conta_a_modalidade_atual_do_negro_alcancado_pela_ampla(orgao,
         ("DIR-X", "negros"),
         ("DIR-B", "AC"),
     ]
-    servico.registrar_vagas_surgidas(vaga=vaga, quantidade=2, motivo="Portaria 1/2026", usuario=alice)
+    servico.registrar_vagas_surgidas(
+        vaga=vaga, quantidade=2, motivo="Portaria 1/2026", usuario=alice
+    )
     servico.convocar_proximos(
         vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora
     )
@@ -299,14 +303,22 @@ def reversao_depois_do_final(orgao, alice):
     _publicar_final(vaga.selecao, alice, timezone.now() - dt.timedelta(days=2))
     agora = timezone.now()
     prazo = agora + dt.timedelta(days=5)
-    servico.convocar_proximos(vaga=vaga, quantidade=3, prazo_resposta=prazo, usuario=alice, agora=agora)
-    servico.registrar_vagas_surgidas(vaga=vaga, quantidade=2, motivo="Portaria 2/2026", usuario=alice)
-    servico.convocar_proximos(vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora)
+    servico.convocar_proximos(
+        vaga=vaga, quantidade=3, prazo_resposta=prazo, usuario=alice, agora=agora
+    )
+    servico.registrar_vagas_surgidas(
+        vaga=vaga, quantidade=2, motivo="Portaria 2/2026", usuario=alice
+    )
+    servico.convocar_proximos(
+        vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora
+    )
     y = Convocacao.objects.get(inscricao=ins["Y"])
     servico.registrar_desistencia(
         convocacao=y, situacao="desistiu", data=agora.date(), motivo="Outro estágio.", usuario=alice
     )
-    servico.convocar_proximos(vaga=vaga, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora)
+    servico.convocar_proximos(
+        vaga=vaga, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora
+    )
     assert Convocacao.objects.get(inscricao=ins["C"]).modalidade == "reversao"
     return vaga, ins
 
@@ -338,9 +350,7 @@ def test_ordem_publica_mostra_toda_convocacao_com_data_e_modalidades(
 def test_minha_situacao_de_quem_entrou_por_reversao_diz_convocado(client, reversao_depois_do_final):
     _vaga, ins = reversao_depois_do_final
     c = ins["C"]
-    resposta = client.post(
-        reverse("publico:minha_situacao"), {"numero": c.numero, "cpf": c.cpf}
-    )
+    resposta = client.post(reverse("publico:minha_situacao"), {"numero": c.numero, "cpf": c.cpf})
     html = resposta.text
     atual = html.split('id="explicacao-atual"', 1)[1].split("</p>", 1)[0]
     assert "Não convocado" not in atual
