@@ -486,7 +486,8 @@ def erros_base_legal(
     """
     from selecoes.selectors.versoes import ROTULOS_CRITERIO, ROTULOS_SELECAO, ROTULOS_VAGA
 
-    sufixo = "não pode mudar depois da publicação do resultado (base legal da reserva, regras § 8)."
+    quando = "depois da publicação do resultado (base legal da reserva, regras § 8)"
+    sufixo = f"não pode mudar {quando}."
     erros = [
         f"{ROTULOS_SELECAO.get(campo, campo)}: {sufixo}"
         for campo in BASE_LEGAL_SELECAO
@@ -513,7 +514,7 @@ def erros_base_legal(
         for linha in linhas_a:
             nova = por_id.get(linha[0])
             if nova is None:
-                erros.append(f"{rotulo} “{linha[1]}”: não pode ser excluída ({sufixo[:-1]}).")
+                erros.append(f"{rotulo} “{linha[1]}”: não pode ser excluída {quando}.")
                 continue
             erros += [
                 f"{rotulo} “{linha[1]}” — {rotulos[campo]}: {sufixo}"
@@ -522,7 +523,7 @@ def erros_base_legal(
             ]
         novas = [linha[1] for linha in linhas_d if linha[0] not in set(ids_a)]
         if novas:
-            erros.append(f"{rotulo} “{', '.join(novas)}”: não pode ser incluída ({sufixo[:-1]}).")
+            erros.append(f"{rotulo} “{', '.join(novas)}”: não pode ser incluída {quando}.")
         elif rotulo == "Vaga" and [linha[0] for linha in linhas_d] != ids_a:
             erros.append(f"Ordem das vagas: {sufixo}")
     return erros

@@ -81,3 +81,43 @@ def test_convocacao_trava_so_a_vaga(orgao, alice):
         soltar.set()
         fio.join(10)
     assert erros == []
+
+
+def test_mesmo_pedido_em_duas_conexoes_ao_mesmo_tempo_convoca_uma_vez(orgao, alice):
+    """Item 9: o clique duplo chega em dois processos juntos; a trava da vaga e a
+    chave única do pedido fazem o segundo devolver as convocações do primeiro."""
+    from uuid import uuid4
+
+    from candidatos.models import Convocacao
+
+    vaga = _vaga(orgao, alice, "DIR")
+    chave = uuid4()
+    barreira = threading.Barrier(2)
+    resultados: list[list[int]] = []
+    erros: list[BaseException] = []
+
+    def pedir():
+        try:
+            barreira.wait(10)
+            criadas = servico.convocar_proximos(
+                vaga=vaga,
+                quantidade=3,
+                prazo_resposta=timezone.now() + dt.timedelta(days=5),
+                usuario=alice,
+                agora=timezone.now(),
+                chave=chave,
+            )
+            resultados.append(sorted(c.pk for c in criadas))
+        except BaseException as erro:
+            erros.append(erro)
+        finally:
+            connection.close()
+
+    fios = [threading.Thread(target=pedir) for _ in range(2)]
+    for fio in fios:
+        fio.start()
+    for fio in fios:
+        fio.join(30)
+    assert erros == []
+    assert Convocacao.objects.filter(vaga=vaga).count() == 3
+    assert resultados[0] == resultados[1]
