@@ -351,6 +351,48 @@ class ResultadoVersao(models.Model):
         raise RegistroImutavel("Uma versão publicada de resultado não pode ser excluída.")
 
 
+class VagaDoResultado(models.Model):
+    """Vínculo permanente entre uma vaga do conteúdo publicado e a ``VagaEstagio``.
+
+    O conteúdo de uma versão nomeia a vaga pelo código que ela tinha ao ser
+    publicada; o código é editável, o id não. Toda leitura do resultado de uma
+    vaga passa por este vínculo (gravado junto com a versão; as versões anteriores
+    a ele foram vinculadas pela migração 0003, pelas inscrições classificadas).
+    Guardado à parte para que os bytes publicados, e portanto o hash, não mudem.
+    """
+
+    versao = models.ForeignKey(
+        ResultadoVersao,
+        on_delete=models.PROTECT,
+        related_name="vagas_vinculadas",
+        verbose_name="versão de resultado",
+    )
+    vaga = models.ForeignKey(
+        VagaEstagio, on_delete=models.PROTECT, related_name="+", verbose_name="vaga de estágio"
+    )
+    codigo = models.CharField("código na versão publicada", max_length=20)
+
+    class Meta:
+        ordering = ["versao", "codigo"]
+        verbose_name = "vaga de uma versão de resultado"
+        verbose_name_plural = "vagas das versões de resultado"
+        constraints = [
+            models.UniqueConstraint(fields=["versao", "vaga"], name="vaga_do_resultado_unica"),
+            models.UniqueConstraint(fields=["versao", "codigo"], name="codigo_do_resultado_unico"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.versao} — {self.codigo}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise RegistroImutavel("O vínculo de uma versão publicada não pode ser alterado.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("O vínculo de uma versão publicada não pode ser excluído.")
+
+
 class SituacaoRecurso(models.TextChoices):
     PENDENTE = "pendente", "Pendente"
     DEFERIDO = "deferido", "Deferido"
@@ -460,6 +502,14 @@ class Convocacao(models.Model):
     numero_tce = models.CharField("número do TCE", max_length=40, blank=True)
     encerrada_em = models.DateField("encerrada/desligada em", null=True, blank=True)
     motivo_encerramento = models.TextField("motivo", blank=True)
+    pedido = models.ForeignKey(
+        "PedidoConvocacao",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="convocacoes",
+        verbose_name="pedido de convocação",
+    )
 
     class Meta:
         ordering = ["vaga", "ordem"]
@@ -485,6 +535,34 @@ class Convocacao(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ordem}ª convocação em {self.vaga.codigo}: {self.inscricao.numero}"
+
+
+class PedidoConvocacao(models.Model):
+    """Um pedido "Convocar próximos N", identificado pela chave gerada ao exibir o
+    formulário: repetido (clique duplo, reenvio), não chama mais ninguém."""
+
+    chave = models.UUIDField("chave do pedido", unique=True, editable=False)
+    vaga = models.ForeignKey(
+        VagaEstagio, on_delete=models.PROTECT, related_name="+", verbose_name="vaga de estágio"
+    )
+    quantidade = models.PositiveIntegerField("quantidade pedida")
+    feito_em = models.DateTimeField("feito em", default=timezone.now)
+    feito_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="feito por",
+    )
+
+    class Meta:
+        ordering = ["-feito_em"]
+        verbose_name = "pedido de convocação"
+        verbose_name_plural = "pedidos de convocação"
+
+    def __str__(self) -> str:
+        return f"Convocar {self.quantidade} em {self.vaga.codigo} ({self.chave})"
 
 
 class SituacaoProcesso(models.TextChoices):

@@ -12,12 +12,25 @@ Quem vê o quê (``docs/monitoramento.md``):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import BooleanField, Case, Count, F, Q, QuerySet, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.functions import ExtractYear
 from django.utils import timezone
 
@@ -25,9 +38,12 @@ from candidatos.models import (
     Convocacao,
     Inscricao,
     ProcessoEliminacao,
+    ResultadoVersao,
     SituacaoAvaliacao,
     SituacaoProcesso,
+    TipoResultado,
 )
+from candidatos.selectors.classificacao import modalidades_atuais
 from relatorios.aprendizes import (
     BASE_LEGAL,
     EmpresaCandidata,
@@ -189,13 +205,17 @@ def _inscricoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoInscricoes]:
 
 
 def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:
+    """Uma linha por convocação, contada pela modalidade atual (art. 4º, § 1º; regras,
+    § 4), não pela registrada na chamada."""
     negra = Q(inscricao__cor_raca__in=["preta", "parda"])
     tce = Q(data_inicio__isnull=False) & ~Q(numero_tce="")
-    linhas = (
+    linhas = list(
         Convocacao.objects.filter(_dos_orgaos("vaga__selecao__orgao_id", orgao_ids))
         .exclude(vaga__selecao__situacao=SituacaoSelecao.RASCUNHO)
         .filter(_filtro_vaga("vaga__", nivel, uf))
         .values(
+            "pk",
+            "vaga_id",
             "modalidade",
             "situacao",
             ano=ExtractYear("vaga__selecao__data_publicacao_edital"),
@@ -205,11 +225,26 @@ def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:
             assinou_tce=Case(
                 When(tce, then=Value(True)), default=Value(False), output_field=BooleanField()
             ),
+            tem_final=Exists(
+                ResultadoVersao.objects.filter(
+                    selecao=OuterRef("vaga__selecao"), tipo=TipoResultado.FINAL
+                )
+            ),
         )
-        .annotate(total=Count("pk"))
         .order_by()
     )
-    return [GrupoConvocacoes(**linha) for linha in linhas]
+    # Sem resultado final não há ordem do motor a seguir: vale a modalidade registrada.
+    atuais = modalidades_atuais(
+        (linha["pk"], linha["vaga_id"], linha["modalidade"])
+        for linha in linhas
+        if linha["tem_final"]
+    )
+    grupos: Counter[tuple[Any, ...]] = Counter()
+    for linha in linhas:
+        pk, _vaga, _final = linha.pop("pk"), linha.pop("vaga_id"), linha.pop("tem_final")
+        linha["modalidade"] = atuais.get(pk, linha["modalidade"])
+        grupos[tuple(sorted(linha.items()))] += 1
+    return [GrupoConvocacoes(**dict(chave), total=total) for chave, total in grupos.items()]
 
 
 def _eliminacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[tuple[int, int, int]]:
@@ -252,7 +287,9 @@ def _contratos(orgao_ids: Ids) -> list[ContratoEmpresa]:
 
 
 def dados_indicadores(*, orgao_ids: Ids, nivel: str = "", uf: str = "") -> Dados:
-    """Tudo o que os indicadores precisam em seis consultas agregadas (nenhuma por linha).
+    """Tudo o que os indicadores precisam em seis consultas agregadas (nenhuma por linha),
+    mais o motor das vagas com resultado final e alguma convocação fora da ampla
+    concorrência (a modalidade atual, art. 4º, § 1º).
 
     Os contratos do art. 6º não têm nível nem UF: o filtro não se aplica a eles.
     """

@@ -15,6 +15,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
@@ -66,6 +67,29 @@ CAMPOS_VAGA = (
     "requisitos",
 )
 CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
+
+# Base legal da reserva (art. 1º, §§ 1º a 3º; art. 3º; art. 7º; regras, § 8): depois da
+# publicação de um resultado (preliminar ou final), nenhuma retificação muda estes campos.
+# Um campo ainda inexistente na seleção é ignorado, de modo que a lista pode nomear
+# campos novos antes de eles chegarem. O resto do edital continua retificável: título,
+# número, descrição, requisitos, nomes dos critérios, área, curso, nível, local, carga
+# horária, bolsa e auxílio das vagas, e a validade (só para prorrogar).
+BASE_LEGAL_SELECAO = (
+    "data_publicacao_edital",
+    "reserva_pcd",
+    "percentual_pcd",
+    "sequencia_explicita",
+    "base_reserva",
+    "versao_regras",
+    # O resultado foi calculado sobre estas inscrições, notas e desempates.
+    "inscricoes_inicio",
+    "inscricoes_fim",
+    "criterios_desempate",
+)
+BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas")
+"""Além destes campos, nenhuma vaga entra, sai ou muda de ordem."""
+BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima")
+"""Além destes campos, nenhum critério de avaliação entra ou sai."""
 
 SITUACOES_RETIFICAVEIS = (
     SituacaoSelecao.PUBLICADA,
@@ -479,6 +503,145 @@ def publicar_selecao(*, selecao: Selecao, usuario: Usuario | None, agora: dateti
     return versao
 
 
+def _resultado_publicado(selecao: Selecao) -> bool:
+    # selecoes não importa candidatos no carregamento (candidatos importa selecoes).
+    resultados = apps.get_model("candidatos", "ResultadoVersao")
+    return bool(resultados.objects.filter(selecao=selecao).exists())
+
+
+def _normalizar(campo: str, valor: Any) -> Any:
+    """Mesma base com grafias diferentes (ex.: parâmetro vazio, `{}` e `None`) não é mudança."""
+    if campo == "criterios_desempate":
+        return [(i.get("criterio", ""), i.get("parametro") or "") for i in valor or []]
+    if campo == "sequencia_explicita":
+        return valor or None
+    return valor
+
+
+def _linhas_base(objetos: Sequence[Any], campos: Sequence[str]) -> list[tuple[Any, ...]]:
+    return [(o.pk, *(_valor_json(getattr(o, c)) for c in campos)) for o in objetos]
+
+
+def erros_base_legal(
+    antes: Mapping[str, Any],
+    depois: Mapping[str, Any],
+    vagas_antes: Sequence[tuple[Any, ...]],
+    vagas_depois: Sequence[tuple[Any, ...]],
+    criterios_antes: Sequence[tuple[Any, ...]],
+    criterios_depois: Sequence[tuple[Any, ...]],
+) -> list[str]:
+    """Regras, § 8: o que a retificação mudaria na base legal congelada, campo a campo.
+
+    `antes`/`depois` são os campos da seleção no retrato (`snapshot_edital()["selecao"]`);
+    as linhas são `(id, *BASE_LEGAL_VAGA)` e `(id, *BASE_LEGAL_CRITERIO)` na ordem do edital.
+    """
+    from selecoes.selectors.versoes import ROTULOS_CRITERIO, ROTULOS_SELECAO, ROTULOS_VAGA
+
+    quando = "depois da publicação do resultado (base legal da reserva, regras § 8)"
+    sufixo = f"não pode mudar {quando}."
+    erros = [
+        f"{ROTULOS_SELECAO.get(campo, campo)}: {sufixo}"
+        for campo in BASE_LEGAL_SELECAO
+        if campo in antes
+        and _normalizar(campo, antes[campo]) != _normalizar(campo, depois.get(campo))
+    ]
+    if depois.get("validade_meses", 0) < antes.get("validade_meses", 0):
+        erros.append(
+            "Validade (meses): depois da publicação do resultado, a validade só pode ser "
+            "prorrogada, nunca reduzida."
+        )
+    for rotulo, linhas_a, linhas_d, campos, rotulos in (
+        ("Vaga", vagas_antes, vagas_depois, BASE_LEGAL_VAGA, ROTULOS_VAGA),
+        (
+            "Critério de avaliação",
+            criterios_antes,
+            criterios_depois,
+            BASE_LEGAL_CRITERIO,
+            ROTULOS_CRITERIO,
+        ),
+    ):
+        por_id = {linha[0]: linha for linha in linhas_d}
+        ids_a = [linha[0] for linha in linhas_a]
+        for linha in linhas_a:
+            nova = por_id.get(linha[0])
+            if nova is None:
+                erros.append(f"{rotulo} “{linha[1]}”: não pode ser excluída {quando}.")
+                continue
+            erros += [
+                f"{rotulo} “{linha[1]}” — {rotulos[campo]}: {sufixo}"
+                for i, campo in enumerate(campos, 1)
+                if linha[i] != nova[i]
+            ]
+        novas = [linha[1] for linha in linhas_d if linha[0] not in set(ids_a)]
+        if novas:
+            erros.append(f"{rotulo} “{', '.join(novas)}”: não pode ser incluída {quando}.")
+        elif rotulo == "Vaga" and [linha[0] for linha in linhas_d] != ids_a:
+            erros.append(f"Ordem das vagas: {sufixo}")
+    return erros
+
+
+@dataclass(frozen=True)
+class PreviaRetificacao:
+    """O que a retificação mudaria (edital e quadro de reserva), antes de confirmar."""
+
+    diferencas: list[Any]
+    hash_conteudo: str
+
+
+def _aplicar_retificacao(
+    selecao: Selecao, dados: DadosEdital
+) -> tuple[VersaoEdital | None, dict[str, Any]]:
+    """Aplica `dados` (dentro da transação de quem chama) e devolve a versão anterior e o
+    novo retrato; levanta `ValidationError` se algo não pode mudar."""
+    anterior = selecao.versoes.order_by("-numero").first()
+    congelada = _resultado_publicado(selecao)
+    if congelada:
+        antes = snapshot_edital(selecao)["selecao"]
+        vagas_antes = _linhas_base(list(selecao.vagas.all()), BASE_LEGAL_VAGA)
+        criterios_antes = _linhas_base(list(selecao.criterios.all()), BASE_LEGAL_CRITERIO)
+    _aplicar_dados(selecao, dados)
+    erros = _erros_conteudo(selecao)
+    conteudo = snapshot_edital(selecao)
+    if congelada:
+        erros = [
+            *erros_base_legal(
+                antes,
+                conteudo["selecao"],
+                vagas_antes,
+                _linhas_base(list(selecao.vagas.all()), BASE_LEGAL_VAGA),
+                criterios_antes,
+                _linhas_base(list(selecao.criterios.all()), BASE_LEGAL_CRITERIO),
+            ),
+            *erros,
+        ]
+    if erros:
+        raise ValidationError(erros)
+    if anterior is not None and anterior.hash_conteudo == hash_conteudo(conteudo):
+        raise ValidationError(
+            f"Nenhuma alteração em relação à versão {anterior.numero}: não há o que retificar."
+        )
+    if anterior is not None:
+        mudancas = mudancas_do_rateio(anterior.conteudo, conteudo)
+        if mudancas:
+            conteudo["reserva"]["mudancas_rateio"] = mudancas
+    return anterior, conteudo
+
+
+def previa_retificacao(*, selecao: Selecao, dados: DadosEdital) -> PreviaRetificacao:
+    """As diferenças que a retificação publicaria, sem gravar nada (a transação é
+    desfeita): o servidor confirma vendo exatamente o que muda."""
+    from selecoes.selectors.versoes import comparar_conteudos
+
+    with transaction.atomic():
+        selecao = Selecao.objects.select_for_update(of=("self",)).get(pk=selecao.pk)
+        try:
+            anterior, conteudo = _aplicar_retificacao(selecao, dados)
+        finally:
+            transaction.set_rollback(True)
+    base = anterior.conteudo if anterior is not None else conteudo
+    return PreviaRetificacao(comparar_conteudos(base, conteudo), hash_conteudo(conteudo))
+
+
 @transaction.atomic
 def retificar_selecao(
     *,
@@ -488,11 +651,14 @@ def retificar_selecao(
     data_retificacao: date,
     dados: DadosEdital,
     agora: datetime | None = None,
+    hash_previa: str | None = None,
 ) -> VersaoEdital:
     """Retificação do edital: aplica `dados` e grava a versão n + 1 com motivo e data.
 
     As versões anteriores continuam guardadas e comparáveis; uma retificação
-    sem nenhuma mudança é recusada, assim como uma sem motivo.
+    sem nenhuma mudança é recusada, assim como uma sem motivo. Depois da
+    publicação de um resultado, a base legal da reserva (`BASE_LEGAL_*`) não muda
+    (regras, § 8). Com `hash_previa`, só grava se o conteúdo é o da prévia confirmada.
     """
     agora = agora or timezone.now()
     selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
@@ -514,20 +680,12 @@ def retificar_selecao(
         )
     if erros:
         raise ValidationError(erros)
-    anterior = selecao.versoes.order_by("-numero").first()
-    _aplicar_dados(selecao, dados)
-    erros = _erros_conteudo(selecao)
-    if erros:
-        raise ValidationError(erros)
-    conteudo = snapshot_edital(selecao)
-    if anterior is not None:
-        mudancas = mudancas_do_rateio(anterior.conteudo, conteudo)
-        if mudancas:
-            conteudo["reserva"]["mudancas_rateio"] = mudancas
+    anterior, conteudo = _aplicar_retificacao(selecao, dados)
     hash_novo = hash_conteudo(conteudo)
-    if anterior is not None and anterior.hash_conteudo == hash_novo:
+    if hash_previa is not None and hash_previa != hash_novo:
         raise ValidationError(
-            f"Nenhuma alteração em relação à versão {anterior.numero}: não há o que retificar."
+            "O edital mudou depois da prévia (outra retificação ou outro conteúdo): "
+            "confira as diferenças de novo antes de confirmar."
         )
     numero = selecao.versao + 1
     selecao.versao = numero

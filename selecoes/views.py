@@ -147,6 +147,7 @@ def _render_formulario(
     *,
     selecao: Selecao | None = None,
     retificacao: RetificacaoForm | None = None,
+    previa_retificacao: services.PreviaRetificacao | None = None,
 ) -> HttpResponse:
     return render(
         request,
@@ -155,6 +156,7 @@ def _render_formulario(
             "edital": edital,
             "selecao": selecao,
             "retificacao": retificacao,
+            "previa_retificacao": previa_retificacao,
             "previa": _quadro_do_formulario(edital, selecao),
             "resumo_erros": (
                 edital.resumo_erros(*([retificacao] if retificacao else []))
@@ -235,21 +237,35 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
     dados = request.POST or None
     edital = FormularioEdital(dados, instance=selecao)
     retificacao = RetificacaoForm(dados, selecao=selecao)
+    previa = None
     if request.method == "POST" and all([edital.is_valid(), retificacao.is_valid()]):
         try:
-            versao = services.retificar_selecao(
-                selecao=selecao,
-                usuario=request.user,
-                motivo=retificacao.cleaned_data["motivo"],
-                data_retificacao=retificacao.cleaned_data["data_retificacao"],
-                dados=edital.dados(),
-            )
+            previa = services.previa_retificacao(selecao=selecao, dados=edital.dados())
+            if retificacao.cleaned_data["previa"] == previa.hash_conteudo:
+                versao = services.retificar_selecao(
+                    selecao=selecao,
+                    usuario=request.user,
+                    motivo=retificacao.cleaned_data["motivo"],
+                    data_retificacao=retificacao.cleaned_data["data_retificacao"],
+                    dados=edital.dados(),
+                    hash_previa=previa.hash_conteudo,
+                )
+                messages.success(
+                    request, f"Retificação publicada: versão {versao.numero} do edital."
+                )
+                return redirect("selecoes:versoes", pk=selecao.pk)
         except ValidationError as erro:
+            previa = None
             edital.adicionar_erros(erro)
         else:
-            messages.success(request, f"Retificação publicada: versão {versao.numero} do edital.")
-            return redirect("selecoes:versoes", pk=selecao.pk)
-    return _render_formulario(request, edital, selecao=selecao, retificacao=retificacao)
+            # Primeiro envio (ou conteúdo diferente do confirmado): mostra o que muda.
+            confirmar = request.POST.copy()
+            confirmar["previa"] = previa.hash_conteudo
+            retificacao = RetificacaoForm(confirmar, selecao=selecao)
+            retificacao.is_valid()
+    return _render_formulario(
+        request, edital, selecao=selecao, retificacao=retificacao, previa_retificacao=previa
+    )
 
 
 @acesso.rh_requerido

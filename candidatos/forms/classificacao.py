@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -353,6 +354,11 @@ class DecidirRecursoForm(forms.Form):
 class ConvocarForm(forms.Form):
     quantidade = forms.IntegerField(label="Quantos convocar", min_value=1)
     prazo_resposta = campo_data_hora("Prazo para resposta")
+    chave = forms.UUIDField(
+        widget=forms.HiddenInput,
+        required=False,
+        help_text="Gerada ao exibir o formulário: o mesmo envio repetido convoca uma vez só.",
+    )
 
     def __init__(self, *args: Any, maximo: int, agora: datetime, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -363,6 +369,7 @@ class ConvocarForm(forms.Form):
             "quantidade"
         ].help_text = f"Até {maximo} agora (vagas a preencher ainda não chamadas)."
         self.fields["quantidade"].initial = maximo
+        self.fields["chave"].initial = uuid.uuid4()
         self.fields["prazo_resposta"].initial = (agora + timedelta(days=5)).replace(
             hour=18, minute=0, second=0, microsecond=0
         )

@@ -12,7 +12,7 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,7 @@ from candidatos.models import (
     SituacaoConvocacao,
     SituacaoInscricao,
     TipoResultado,
+    VagaDoResultado,
 )
 from candidatos.services.classificacao import (
     ClassificacaoVaga,
@@ -110,6 +111,8 @@ class EstadoVaga:
     convocacoes: tuple[Convocacao, ...] = ()
     a_convocar: tuple[ItemOrdem, ...] = ()
     divergentes: tuple[Convocacao, ...] = ()
+    eliminados: tuple[LinhaClassificacao, ...] = ()
+    """Fora de toda lista (art. 2º, parágrafo único); só para o processo e o histórico."""
     empates: tuple[Empate, ...] = ()
     erro: str = ""
     desatualizada: bool = False
@@ -177,7 +180,20 @@ def _linhas_da_previa(classif: ClassificacaoVaga) -> list[LinhaClassificacao]:
     ]
 
 
-def _conteudo_da_vaga(versao: ResultadoVersao, codigo: str) -> dict[str, Any]:
+def codigo_na_versao(versao_id: int, vaga_id: int) -> str | None:
+    """O código com que a vaga foi publicada nessa versão, pelo id permanente
+    (o código de hoje pode ser outro; art. 4º: cada vaga tem a sua classificação)."""
+    return (
+        VagaDoResultado.objects.filter(versao_id=versao_id, vaga_id=vaga_id)
+        .values_list("codigo", flat=True)
+        .first()
+    )
+
+
+def _conteudo_da_vaga(versao: ResultadoVersao, vaga: VagaEstagio) -> dict[str, Any]:
+    codigo = codigo_na_versao(versao.pk, vaga.pk)
+    if codigo is None:
+        return {}
     for v in versao.conteudo.get("vagas", []):
         if v.get("codigo") == codigo:
             return v
@@ -208,12 +224,13 @@ def estado_vaga(
     }
     atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
     if versao is not None:
-        conteudo_vaga = _conteudo_da_vaga(versao, vaga.codigo)
+        conteudo_vaga = _conteudo_da_vaga(versao, vaga)
         numeros = [c["inscricao"] for c in conteudo_vaga.get("classificacao", [])]
+        # Só inscrições desta vaga: um número de outra vaga nunca é convocado aqui.
         situacoes = {
             numero: (pk, situacao)
             for pk, numero, situacao in Inscricao.objects.filter(
-                selecao=selecao, numero__in=numeros
+                vaga=vaga, numero__in=numeros
             ).values_list("pk", "numero", "situacao")
         }
         linhas = _linhas_da_versao(conteudo_vaga, situacoes)
@@ -232,7 +249,7 @@ def estado_vaga(
     if empates:
         return EstadoVaga(
             **base,
-            classificacao=tuple(linhas),
+            classificacao=_sem_eliminados(linhas),
             erro=" ".join(e.mensagem for e in empates),
         )
     candidatos = [
@@ -247,8 +264,15 @@ def estado_vaga(
     try:
         resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
     except EntradaInvalida as erro:
-        return EstadoVaga(**base, classificacao=tuple(linhas), erro=str(erro))
+        return EstadoVaga(**base, classificacao=_sem_eliminados(linhas), erro=str(erro))
     return _montar(base, linhas, resultado, convocacoes)
+
+
+def _sem_eliminados(linhas: Sequence[LinhaClassificacao]) -> tuple[LinhaClassificacao, ...]:
+    """Art. 2º, parágrafo único (regras, § 4): o eliminado sai de toda lista — a
+    classificação geral e as listas de negros e de PcD, que dela derivam. O motor
+    continua recebendo-o (como eliminado), para recalcular com o mesmo k."""
+    return tuple(linha for linha in linhas if linha.situacao != SituacaoInscricao.ELIMINADA)
 
 
 def _montar(
@@ -295,7 +319,10 @@ def _montar(
         **base,
         sequencia=resultado.sequencia,
         reservadas=dict(resultado.reservadas),
-        classificacao=linhas_finais,
+        classificacao=_sem_eliminados(linhas_finais),
+        eliminados=tuple(
+            linha for linha in linhas_finais if linha.situacao == SituacaoInscricao.ELIMINADA
+        ),
         ordem=ordem,
         a_convocar=tuple(item for item in ordem if item.convocacao is None),
         divergentes=tuple(
@@ -305,6 +332,32 @@ def _montar(
         ),
         resultado=resultado,
     )
+
+
+def modalidades_atuais(convocacoes: Iterable[tuple[int, int, str]]) -> dict[int, str]:
+    """Id da convocação → modalidade atual, a que relatórios e indicadores contam
+    (art. 4º, § 1º; regras, § 4: "o histórico guarda a modalidade da chamada, os
+    relatórios usam a atual").
+
+    ``convocacoes``: ``(id, vaga_id, modalidade registrada na chamada)``. A atual é
+    a do motor com o k de hoje: o candidato negro chamado numa vaga reservada e
+    depois alcançado pela ampla concorrência conta como AC. Quem já saiu da ordem
+    (desistiu, foi eliminado) fica com a modalidade da chamada. Chamada em AC
+    continua AC (as vagas de AC só crescem com k e quem está entre os primeiros
+    ``a`` da lista é sempre AC, regras § 6), então só as vagas com alguma chamada
+    de outra modalidade passam pelo motor.
+    """
+    linhas = list(convocacoes)
+    atuais = {pk: modalidade for pk, _vaga, modalidade in linhas}
+    vagas = sorted({vaga for _pk, vaga, modalidade in linhas if modalidade != Modalidade.AC})
+    for vaga in VagaEstagio.objects.filter(pk__in=vagas).select_related("selecao__orgao"):
+        estado = estado_vaga(vaga)
+        if estado.fonte != "resultado_final":
+            continue
+        for item in estado.ordem:
+            if item.convocacao is not None and item.convocacao.pk in atuais:
+                atuais[item.convocacao.pk] = item.modalidade
+    return atuais
 
 
 # secrets.token_urlsafe: letras, dígitos, "-" e "_" (e nada de NUL, que o PostgreSQL recusa).

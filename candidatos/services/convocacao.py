@@ -13,6 +13,7 @@ import secrets
 from datetime import date, datetime
 from functools import partial
 from typing import Any
+from uuid import UUID
 
 from django.conf import settings
 from django.core import signing
@@ -28,14 +29,18 @@ from django.utils.crypto import constant_time_compare
 from candidatos.models import (
     Convocacao,
     Inscricao,
+    PedidoConvocacao,
+    ResultadoVersao,
     SituacaoConvocacao,
     SituacaoInscricao,
+    TipoResultado,
 )
 from candidatos.selectors.classificacao import EstadoVaga, estado_vaga, rotulo_modalidade
 from candidatos.services.inscricoes import normalizar_codigo
+from candidatos.services.retencao import inicio_da_validade, somar_meses
 from selecoes import auditoria
 from selecoes.limites import registrar_tentativa
-from selecoes.models import VagaEstagio
+from selecoes.models import Selecao, VagaEstagio
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +56,30 @@ class AcaoInvalida(ValidationError):
 
 
 def travar_vaga(vaga_id: int) -> VagaEstagio:
-    """Trava a vaga até o fim da transação (chame dentro de ``transaction.atomic``)."""
-    return VagaEstagio.objects.select_for_update().select_related("selecao__orgao").get(pk=vaga_id)
+    """Trava só a linha da vaga até o fim da transação (chame dentro de
+    ``transaction.atomic``). ``of=("self",)``: a seleção e o órgão vêm na mesma
+    consulta, mas sem trava — senão uma convocação em outra seleção do órgão, ou
+    qualquer registro de auditoria (que precisa de uma trava compartilhada no
+    órgão), esperaria por esta."""
+    return (
+        VagaEstagio.objects.select_for_update(of=("self",))
+        .select_related("selecao__orgao")
+        .get(pk=vaga_id)
+    )
+
+
+def fim_da_validade(selecao: Selecao) -> date | None:
+    """Último dia da validade: ``validade_meses`` a partir da 1ª versão do resultado
+    final (a mesma conta da retenção e do cronograma público); ``None`` sem final."""
+    primeiro = (
+        ResultadoVersao.objects.filter(selecao=selecao, tipo=TipoResultado.FINAL)
+        .order_by("numero")
+        .values_list("publicado_em", flat=True)
+        .first()
+    )
+    if primeiro is None:
+        return None
+    return somar_meses(inicio_da_validade(selecao, primeiro), selecao.validade_meses)
 
 
 def _retrato(c: Convocacao) -> dict[str, Any]:
@@ -94,11 +121,17 @@ def convocar_proximos(
     prazo_resposta: datetime,
     usuario: Any,
     agora: datetime,
+    chave: UUID | None = None,
 ) -> list[Convocacao]:
     """ "Convocar próximos N": os N primeiros da ordem do motor ainda não
     chamados, com a modalidade de agora (art. 3º; art. 4º, caput e §§ 1º a 3º).
     Cada um recebe um código de acesso aleatório para a página de resposta; o
-    e-mail sai depois do commit.
+    e-mail sai depois do commit. Só dentro da validade da seleção e só
+    inscrições da própria vaga (cada vaga tem a sua classificação).
+
+    Com ``chave`` (gerada quando o formulário foi exibido), o mesmo pedido feito
+    duas vezes — clique duplo, reenvio — convoca uma vez só e devolve as mesmas
+    convocações: a chave é única no banco e conferida dentro da trava da vaga.
     """
     from candidatos import tasks
 
@@ -108,6 +141,13 @@ def convocar_proximos(
         raise AcaoInvalida("Prazo para resposta: deve ser depois de agora.")
     with transaction.atomic():
         vaga = travar_vaga(vaga.pk)
+        if chave is not None:
+            pedido = PedidoConvocacao.objects.filter(chave=chave).first()
+            if pedido is not None:
+                if pedido.vaga_id != vaga.pk:
+                    raise AcaoInvalida("Pedido de convocação: a chave é de outra vaga.")
+                return list(pedido.convocacoes.select_related("inscricao").order_by("ordem"))
+        _exigir_dentro_da_validade(vaga.selecao, agora)
         estado = estado_vaga(vaga)
         _exigir_convocavel(estado)
         if quantidade > len(estado.a_convocar):
@@ -115,9 +155,18 @@ def convocar_proximos(
                 f"Quantidade: só há {len(estado.a_convocar)} candidato(s) a convocar agora "
                 f"nesta vaga ({estado.k} vaga(s) a preencher)."
             )
+        escolhidos = estado.a_convocar[:quantidade]
+        _exigir_inscricoes_da_vaga(vaga, escolhidos)
+        pedido = (
+            PedidoConvocacao.objects.create(
+                chave=chave, vaga=vaga, quantidade=quantidade, feito_em=agora, feito_por=usuario
+            )
+            if chave is not None
+            else None
+        )
         proxima = (Convocacao.objects.filter(vaga=vaga).aggregate(m=Max("ordem"))["m"] or 0) + 1
         criadas = []
-        for n, item in enumerate(estado.a_convocar[:quantidade]):
+        for n, item in enumerate(escolhidos):
             c = Convocacao.objects.create(
                 vaga=vaga,
                 inscricao_id=item.inscricao_id,
@@ -127,6 +176,7 @@ def convocar_proximos(
                 convocada_por=usuario,
                 prazo_resposta=prazo_resposta,
                 token=secrets.token_urlsafe(32),
+                pedido=pedido,
             )
             _registrar(
                 "convocacao.criada",
@@ -144,6 +194,26 @@ def convocar_proximos(
         for i in ids:
             transaction.on_commit(partial(tasks.enviar_email_convocacao.delay, i), robust=True)
     return criadas
+
+
+def _exigir_dentro_da_validade(selecao: Selecao, agora: datetime) -> None:
+    fim = fim_da_validade(selecao)
+    if fim is not None and timezone.localdate(agora) > fim:
+        raise AcaoInvalida(
+            f"A validade da seleção terminou em {fim:%d/%m/%Y} ({selecao.validade_meses} "
+            "meses a partir do resultado final): não há mais convocações."
+        )
+
+
+def _exigir_inscricoes_da_vaga(vaga: VagaEstagio, itens: Any) -> None:
+    ids = [item.inscricao_id for item in itens]
+    desta_vaga = set(Inscricao.objects.filter(pk__in=ids, vaga=vaga).values_list("pk", flat=True))
+    estranhos = [item.numero for item in itens if item.inscricao_id not in desta_vaga]
+    if estranhos:
+        raise AcaoInvalida(
+            f"Inscrição {', '.join(estranhos)}: não é da vaga {vaga.codigo} e não pode ser "
+            "convocada nela (cada vaga tem a sua classificação)."
+        )
 
 
 def _exigir_convocavel(estado: EstadoVaga) -> None:

@@ -28,6 +28,7 @@ from candidatos.models import (
     ResultadoVersao,
     SituacaoRecurso,
     TipoResultado,
+    VagaDoResultado,
 )
 from candidatos.services.classificacao import (
     Empate,
@@ -258,6 +259,10 @@ def publicar_resultado(
             chave=chave,
         )
         versao.conteudo = conteudo
+        VagaDoResultado.objects.bulk_create(
+            VagaDoResultado(versao=versao, vaga_id=pk, codigo=codigo)
+            for pk, codigo in selecao.vagas.values_list("pk", "codigo")
+        )
         nova_situacao = (
             SituacaoSelecao.RESULTADO_FINAL
             if tipo == TipoResultado.FINAL

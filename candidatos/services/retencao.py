@@ -38,6 +38,7 @@ from candidatos.models import (
     SituacaoProcesso,
     TipoResultado,
 )
+from candidatos.selectors.classificacao import modalidades_atuais
 from selecoes import auditoria
 from selecoes.models import Selecao, SituacaoSelecao
 from selecoes.validators import cpf_valido
@@ -152,6 +153,10 @@ def agregados_art5(selecao_id: int) -> dict[str, Any]:
     aprovadas = Avaliacao.objects.filter(
         inscricao__in=vigentes, situacao=SituacaoAvaliacao.APROVADO
     )
+    # Modalidade atual, não a da chamada (art. 4º, § 1º; regras, § 4).
+    registradas = list(convocacoes.values_list("pk", "vaga_id", "modalidade", "situacao"))
+    atuais = modalidades_atuais((pk, vaga, mod) for pk, vaga, mod, _s in registradas)
+    situacoes = [(pk, situacao) for pk, _v, _m, situacao in registradas]
     return {
         "inscricoes_por_cor_raca": dict(Counter(vigentes.values_list("cor_raca", flat=True))),
         "optantes_negros": vigentes.filter(concorre_negros=True).count(),
@@ -160,18 +165,12 @@ def agregados_art5(selecao_id: int) -> dict[str, Any]:
         "aprovados": aprovadas.count(),
         "aprovados_optantes_negros": aprovadas.filter(inscricao__concorre_negros=True).count(),
         "aprovados_optantes_pcd": aprovadas.filter(inscricao__concorre_pcd=True).count(),
-        "convocacoes_por_modalidade": dict(
-            Counter(convocacoes.values_list("modalidade", flat=True))
-        ),
+        "convocacoes_por_modalidade": dict(Counter(atuais[pk] for pk, _s in situacoes)),
         "desistencias_por_modalidade": dict(
-            Counter(
-                convocacoes.filter(situacao=SituacaoConvocacao.DESISTIU).values_list(
-                    "modalidade", flat=True
-                )
-            )
+            Counter(atuais[pk] for pk, sit in situacoes if sit == SituacaoConvocacao.DESISTIU)
         ),
         "contratados_por_modalidade": dict(
-            Counter(contratadas.values_list("modalidade", flat=True))
+            Counter(atuais[pk] for pk, sit in situacoes if sit == SituacaoConvocacao.CONTRATADO)
         ),
         "contratados_negros": contratadas.filter(
             inscricao__cor_raca__in=["preta", "parda"]

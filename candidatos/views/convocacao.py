@@ -100,6 +100,7 @@ def convocar(request: HttpRequest, pk: int) -> HttpResponse:
             prazo_resposta=form.cleaned_data["prazo_resposta"],
             usuario=request.user,
             agora=agora,
+            chave=form.cleaned_data["chave"],
         )
     except ValidationError as erro:
         messages.error(request, " ".join(erro.messages))

@@ -16,6 +16,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from candidatos.forms.publico import ConsultaSituacaoForm, FiltroSelecoesForm
 from candidatos.selectors import publico as sel
+from candidatos.selectors.publico.convocacoes import (
+    ChamadaPublica,
+    chamadas_da_vaga,
+    vaga_da_versao,
+)
 from candidatos.selectors.publico.memoria import MemoriaLocal
 from selecoes.limites import ip_do_cliente, limitar
 from selecoes.models import Selecao
@@ -183,6 +188,7 @@ def resultado_vaga(
         "total": len(linhas),
         "page_obj": pagina,
         "linhas": [(linha, estados.get(linha.inscricao, "")) for linha in pagina],
+        "chamadas": _chamadas(escolhida.id, codigo) if lista == "convocacao" else (),
     }
     # Sem o recuo das linhas a página fica ~25% menor (a página não tem <pre> nem <textarea>).
     texto = render_to_string("publico/resultado_vaga.html", contexto, request=request)
@@ -190,6 +196,11 @@ def resultado_vaga(
     if usar_cache:
         _guardar_pagina(chave, impressao, html)
     return HttpResponse(html)
+
+
+def _chamadas(versao_id: int, codigo: str) -> tuple[ChamadaPublica, ...]:
+    vaga_id = vaga_da_versao(versao_id=versao_id, codigo=codigo)
+    return chamadas_da_vaga(vaga_id=vaga_id) if vaga_id is not None else ()
 
 
 def _chaves_da_consulta(request: HttpRequest) -> list[str]:

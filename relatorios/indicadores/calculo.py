@@ -215,8 +215,10 @@ def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:
 
 
 def _somar_convocacoes(cubo: Cubo, grupos: Iterable[GrupoConvocacoes]) -> None:
-    """Modalidade atual da convocação (o histórico guarda a inicial; os relatórios usam a
-    atual, regras § 4). Contratação = TCE assinado, mesmo se depois desligado."""
+    """Conta cada convocação pela modalidade atual que ``g.modalidade`` traz (o histórico
+    guarda a da chamada; os relatórios usam a atual, art. 4º, § 1º, e regras § 4): quem a
+    calcula é ``relatorios.selectors`` (pelo motor), não esta soma. Contratação = TCE
+    assinado, mesmo se depois desligado."""
     for g in grupos:
         c = cubo[(g.ano, g.orgao_id)]
         c["convocacoes"] += g.total

@@ -112,6 +112,18 @@ def _erros_nomeados(form: forms.BaseForm) -> list[tuple[str, str]]:
     return itens
 
 
+AJUDA_BASE_CONGELADA = (
+    "Aparece no histórico de versões e no edital retificado. Já há resultado publicado: "
+    "a base legal da reserva está congelada (regras, § 8) — data de publicação, vagas "
+    "(inclusão, exclusão, ordem, código e vagas ofertadas), reservas e percentuais, "
+    "sequência explícita, período de inscrições, critérios de avaliação (código, peso, "
+    "nota máxima) e de desempate. Ainda podem mudar: título, número, descrição e "
+    "requisitos do edital; nome dos critérios; área, curso, nível, local, carga horária, "
+    "bolsa, auxílio-transporte e requisitos de cada vaga; e a validade, só para prorrogar. "
+    "Antes de publicar, o sistema mostra o que a retificação altera, para confirmar."
+)
+
+
 class RetificacaoForm(forms.Form):
     motivo = forms.CharField(
         label="Motivo da retificação",
@@ -128,10 +140,19 @@ class RetificacaoForm(forms.Form):
             "invalid": "Data da retificação: data inválida.",
         },
     )
+    previa = forms.CharField(
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=64,
+        help_text="Hash do conteúdo cujas diferenças foram exibidas e confirmadas.",
+    )
 
     def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.selecao = selecao
+        self.congelada = selecao.resultados.exists()
+        if self.congelada:
+            self.fields["motivo"].help_text = AJUDA_BASE_CONGELADA
         self.initial.setdefault(
             "data_retificacao", max(timezone.localdate(), selecao.data_publicacao_edital)
         )

@@ -21,6 +21,7 @@ from candidatos.models import (
     SituacaoAvaliacao,
     SituacaoConvocacao,
     TipoResultado,
+    VagaDoResultado,
 )
 from selecoes import reserva
 from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
@@ -138,7 +139,7 @@ def publicar_versao(
     conteudo = montar_conteudo(
         selecao, vagas, tipo=tipo, numero=numero, publicado_em=publicado_em, motivo=motivo
     )
-    return ResultadoVersao.objects.create(
+    versao = ResultadoVersao.objects.create(
         selecao=selecao,
         tipo=tipo,
         numero=numero,
@@ -149,6 +150,11 @@ def publicar_versao(
         conteudo=conteudo,
         hash_conteudo=hash_do_conteudo(conteudo),
     )
+    # Como o serviço de publicação: cada vaga publicada ligada ao seu id permanente.
+    VagaDoResultado.objects.bulk_create(
+        VagaDoResultado(versao=versao, vaga=v, codigo=v.codigo) for v, _insc in vagas
+    )
+    return versao
 
 
 def criar_inscricoes_em_massa(

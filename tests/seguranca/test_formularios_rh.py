@@ -3,6 +3,7 @@
 sucesso, nada gravado (tests/seguranca/hostil.py)."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -133,6 +134,9 @@ def test_entrada_hostil_selecao_retificar(mundo, enviador):
         "motivo": "Erro material no título.",
         "data_retificacao": _daqui(formato="%Y-%m-%d"),
     }
+    # Publicar pede a confirmação da prévia: o hash do conteúdo cujas diferenças a tela mostrou.
+    previa = enviador.cliente.post(url, validos)
+    validos["previa"] = re.search(r'name="previa" value="(\w{64})"', previa.text).group(1)
 
     @HOSTIL
     @given(dados=post_hostil(validos, por_campo=contagens_de_formset(validos)))

@@ -154,6 +154,11 @@ def test_retificacao_pela_tela_cria_versao_e_mostra_diferencas(client, alice, se
         selecao, motivo="Inclusão de vagas em Administração.", data_retificacao="2026-03-04"
     )
     dados["vagas-1-vagas_ofertadas"] = "5"
+    previa = client.post(reverse("selecoes:retificar", args=[selecao.pk]), dados)
+    assert previa.status_code == 200
+    assert "Confira o que a retificação altera" in previa.content.decode()
+    assert selecao.versoes.count() == 1
+    dados["previa"] = previa.context["previa_retificacao"].hash_conteudo
     resposta = client.post(reverse("selecoes:retificar", args=[selecao.pk]), dados)
     assert resposta.status_code == 302
     assert resposta.url == reverse("selecoes:versoes", args=[selecao.pk])

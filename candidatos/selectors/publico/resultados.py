@@ -24,7 +24,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
-from selecoes.models import SituacaoSelecao
+from selecoes.models import SituacaoSelecao, VagaEstagio
 from selecoes.validators import cpf_valido
 
 POR_PAGINA_RESULTADO = 50
@@ -357,13 +357,21 @@ class EstadoPublico:
 def calcular_estado_publico(*, selecao_id: int, agora: datetime) -> EstadoPublico:
     situacoes = situacoes_atuais(selecao_id=selecao_id)
     versoes = versoes_resultado(selecao_id=selecao_id, agora=agora)
+    # Vagas surgidas mudam a modalidade atual das convocações sem mudar nenhum estado.
+    surgidas = dict(
+        VagaEstagio.objects.filter(selecao_id=selecao_id, vagas_surgidas__gt=0)
+        .order_by()
+        .values_list("codigo", "vagas_surgidas")
+    )
     return EstadoPublico(
         versoes=tuple(versoes),
         vigente=versao_vigente(versoes),
         situacoes=situacoes,
         impressoes={
-            codigo: hashlib.sha256(repr(sorted(estados.items())).encode()).hexdigest()[:16]
-            for codigo, estados in situacoes.items()
+            codigo: hashlib.sha256(
+                repr((sorted(situacoes.get(codigo, {}).items()), surgidas.get(codigo, 0))).encode()
+            ).hexdigest()[:16]
+            for codigo in sorted({*situacoes, *surgidas})
         },
     )
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from django.urls import reverse
 
 from candidatos.models import Inscricao, SituacaoConvocacao
+from candidatos.selectors.publico.convocacoes import estado_atual_do_candidato
 from candidatos.selectors.publico.resultados import (
     LinhaLista,
     VersaoResumo,
@@ -91,6 +92,8 @@ class SituacaoCandidato:
     posicoes: tuple[PosicaoNaVersao, ...]
     convocacoes: tuple[ConvocacaoDoCandidato, ...]
     substituida_por: str = ""
+    modalidade_atual: str = ""
+    explicacao_atual: str = ""
 
 
 def _posicao(linhas: tuple[LinhaLista, ...], numero: str) -> LinhaLista | None:
@@ -155,6 +158,7 @@ def situacao_do_candidato(
     if inscricao.concorre_pcd:
         concorre.append("Vagas reservadas a pessoas com deficiência")
     substituta = Inscricao.objects.filter(substitui=inscricao).values_list("numero", flat=True)
+    atual = estado_atual_do_candidato(inscricao)
     return SituacaoCandidato(
         numero=inscricao.numero,
         nome=inscricao.nome_exibicao,
@@ -169,4 +173,6 @@ def situacao_do_candidato(
         posicoes=tuple(posicoes),
         convocacoes=convocacoes,
         substituida_por=substituta.first() or "",
+        modalidade_atual=atual.modalidade if atual else "",
+        explicacao_atual=atual.explicacao if atual else "",
     )

@@ -90,8 +90,9 @@ def test_art2_pu_eliminacao_antes_da_contratacao_encerra_convocacao_e_chama_prox
         linha.numero[4:] for linha in estado.lista_negros if linha.situacao == "ativa"
     ]
     assert "art. 2º, parágrafo único" in next(
-        linha.explicacao for linha in estado.classificacao if linha.numero.endswith("-Y")
+        linha.explicacao for linha in estado.eliminados if linha.numero.endswith("-Y")
     )
+    assert not [linha for linha in estado.classificacao if linha.numero.endswith("-Y")]
 
 
 def test_art2_pu_eliminacao_depois_da_contratacao_desliga_na_data_e_repoe_a_vaga(orgao, alice):

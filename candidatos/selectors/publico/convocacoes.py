@@ -1,0 +1,84 @@
+"""Estado vivo das convocações para as páginas públicas (arts. 3º e 4º).
+
+A ordem de convocação publicada é a do momento da publicação; depois dela o RH
+continua chamando (desistências, reversões, vagas surgidas). Aqui ficam todas as
+chamadas feitas, com a data, a modalidade da chamada e a atual, e o estado de
+hoje de um candidato, com a frase do motor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from candidatos.models import Convocacao, Inscricao, VagaDoResultado
+from candidatos.selectors.classificacao import estado_vaga, modalidades_atuais, rotulo_modalidade
+from candidatos.selectors.publico.resultados import situacao_publica
+
+
+@dataclass(frozen=True)
+class ChamadaPublica:
+    """Uma convocação feita, só com o que o edital publica (número, nome, modalidade)."""
+
+    ordem: int
+    inscricao: str
+    nome: str
+    convocada_em: datetime
+    modalidade_chamada: str
+    modalidade_atual: str
+    situacao: str
+
+    @property
+    def mudou_de_modalidade(self) -> bool:
+        return self.modalidade_chamada != self.modalidade_atual
+
+
+def vaga_da_versao(*, versao_id: int, codigo: str) -> int | None:
+    """Id permanente da vaga publicada com ``codigo`` nessa versão."""
+    return (
+        VagaDoResultado.objects.filter(versao_id=versao_id, codigo=codigo)
+        .values_list("vaga_id", flat=True)
+        .first()
+    )
+
+
+def chamadas_da_vaga(*, vaga_id: int) -> tuple[ChamadaPublica, ...]:
+    """Todas as convocações da vaga, na ordem, com a modalidade em que cada pessoa foi
+    chamada e a de hoje (art. 4º, § 1º: o negro alcançado pela ampla concorrência
+    passa a contar nela; regras, § 4)."""
+    convocacoes = list(
+        Convocacao.objects.filter(vaga_id=vaga_id).select_related("inscricao").order_by("ordem")
+    )
+    atuais = modalidades_atuais((c.pk, c.vaga_id, c.modalidade) for c in convocacoes)
+    return tuple(
+        ChamadaPublica(
+            ordem=c.ordem,
+            inscricao=c.inscricao.numero,
+            nome=c.inscricao.nome_exibicao,
+            convocada_em=c.convocada_em,
+            modalidade_chamada=rotulo_modalidade(c.modalidade),
+            modalidade_atual=rotulo_modalidade(atuais[c.pk]),
+            situacao=situacao_publica(convocacao=c.situacao, inscricao=c.inscricao.situacao),
+        )
+        for c in convocacoes
+    )
+
+
+@dataclass(frozen=True)
+class EstadoAtualCandidato:
+    modalidade: str
+    explicacao: str
+
+
+def estado_atual_do_candidato(inscricao: Inscricao) -> EstadoAtualCandidato | None:
+    """A frase do motor com o k e as situações de hoje (depois do resultado final):
+    quem foi chamado por reversão lê que foi convocado, não a frase da publicação."""
+    estado = estado_vaga(inscricao.vaga)
+    if estado.fonte != "resultado_final":
+        return None
+    for linha in (*estado.classificacao, *estado.eliminados):
+        if linha.inscricao_id == inscricao.pk:
+            return EstadoAtualCandidato(
+                modalidade=rotulo_modalidade(linha.modalidade), explicacao=linha.explicacao
+            )
+    return None
