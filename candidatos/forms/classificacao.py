@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -22,6 +23,7 @@ from candidatos.models import (
 )
 from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
+from candidatos.services.resultado import inscricoes_sem_avaliacao, problemas_publicacao
 from selecoes.forms.campos import CampoDecimal
 from selecoes.models import CriterioAvaliacao, Selecao
 
@@ -326,6 +328,17 @@ class SorteioForm(forms.Form):
 
 
 class PublicarResultadoForm(forms.Form):
+    """Pedido de publicação: confere aqui, antes de enfileirar, as mesmas regras
+    que o serviço confere de novo sob a trava (``problemas_publicacao``)."""
+
+    chave = forms.UUIDField(
+        widget=forms.HiddenInput,
+        initial=uuid.uuid4,
+        error_messages={
+            "required": "Pedido sem identificação: recarregue a página e tente de novo.",
+            "invalid": "Pedido sem identificação: recarregue a página e tente de novo.",
+        },
+    )
     tipo = forms.ChoiceField(label="Tipo de resultado", choices=TipoResultado.choices)
     motivo = forms.CharField(
         label="Motivo da nova versão",
@@ -336,16 +349,40 @@ class PublicarResultadoForm(forms.Form):
     recurso_inicio = campo_data_hora("Início do prazo de recurso", required=False)
     recurso_fim = campo_data_hora("Fim do prazo de recurso", required=False)
 
+    def __init__(self, *args: Any, selecao: Selecao, agora: datetime, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.selecao = selecao
+        self.agora = agora
+        self.sem_avaliacao = inscricoes_sem_avaliacao(selecao)
+        for p in self.sem_avaliacao:
+            self.fields[p.campo] = forms.CharField(
+                label=f"Motivo de {p.numero} — {p.nome} ficar fora do resultado",
+                required=False,
+                max_length=500,
+                help_text="Sem avaliação (pendente). Registre a nota na grade ou explique aqui.",
+            )
+
+    def justificativas(self) -> dict[str, str]:
+        """Número de inscrição → motivo, para cada inscrição sem avaliação."""
+        dados = self.cleaned_data
+        return {p.numero: dados.get(p.campo) or "" for p in self.sem_avaliacao}
+
     def clean(self) -> dict[str, Any]:
         dados = super().clean()
-        if dados.get("tipo") == TipoResultado.PRELIMINAR:
-            inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
-            if inicio is None:
-                self.add_error("recurso_inicio", "Informe o início do prazo de recurso.")
-            if fim is None:
-                self.add_error("recurso_fim", "Informe o fim do prazo de recurso.")
-            if inicio and fim and fim <= inicio:
-                self.add_error("recurso_fim", "O fim do prazo deve ser depois do início.")
+        if dados.get("tipo") is None or {"recurso_inicio", "recurso_fim"} & set(self.errors):
+            return dados
+        problemas = problemas_publicacao(
+            selecao=self.selecao,
+            tipo=dados["tipo"],
+            motivo=dados.get("motivo") or "",
+            recurso_inicio=dados.get("recurso_inicio"),
+            recurso_fim=dados.get("recurso_fim"),
+            agora=self.agora,
+            sem_avaliacao={p.numero: dados.get(p.campo) or "" for p in self.sem_avaliacao},
+        )
+        for problema in problemas:
+            campo = problema.campo if problema.campo in self.fields else None
+            self.add_error(campo, problema.mensagem)
         return dados
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -19,27 +19,32 @@ from uuid import UUID
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import JSONField, Value
+from django.db.models import JSONField, Q, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
 from candidatos.models import (
+    Inscricao,
     Recurso,
     ResultadoVersao,
+    SituacaoAvaliacao,
+    SituacaoInscricao,
     SituacaoRecurso,
     TipoResultado,
 )
 from candidatos.services.classificacao import (
+    ClassificacaoVaga,
     Empate,
+    ParametrosMotor,
     classificar_selecao,
     parametros_motor,
     resolver,
 )
 from selecoes import auditoria
-from selecoes.models import Selecao, SituacaoSelecao
+from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
 from selecoes.reserva import Candidato, EntradaInvalida, Situacao, explicar
 
-FORMATO = 1
+FORMATO = 2
 ORDEM_LISTAS = ("negros", "pcd")
 
 Progresso = Callable[[int, int], None]
@@ -79,16 +84,24 @@ def _listas(categorias: frozenset[str]) -> list[str]:
     return [x for x in ORDEM_LISTAS if x in categorias]
 
 
-def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> dict[str, Any]:
+def montar_conteudo(
+    selecao: Selecao,
+    *,
+    progresso: Progresso | None = None,
+    vagas: Sequence[VagaEstagio] | None = None,
+    parametros: ParametrosMotor | None = None,
+    classificacoes: Mapping[int, ClassificacaoVaga] | None = None,
+) -> dict[str, Any]:
     """Retrato publicável da seleção (sem tipo, número, data e motivo, que
     ``publicar_resultado`` acrescenta). Só dados que o decreto manda publicar.
 
     Levanta ``EmpateNaoResolvido`` se alguma vaga tem empate; ``PublicacaoInvalida``
     se o motor recusar a entrada (ex.: sequência explícita inconsistente).
     """
-    vagas = list(selecao.vagas.all())
-    parametros = parametros_motor(selecao, vagas)
-    classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
+    vagas = list(selecao.vagas.all()) if vagas is None else list(vagas)
+    parametros = parametros or parametros_motor(selecao, vagas)
+    if classificacoes is None:
+        classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
     empates = [e for c in classificacoes.values() for e in c.empates]
     if empates:
         raise EmpateNaoResolvido(empates)
@@ -157,7 +170,89 @@ def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> 
     }
 
 
-def _validar(
+@dataclass(frozen=True)
+class Problema:
+    """Uma regra de publicação violada; ``campo`` é o do formulário (ou ``None``)."""
+
+    campo: str | None
+    mensagem: str
+
+
+@dataclass(frozen=True)
+class SemAvaliacao:
+    """Inscrição que concorre mas não tem nota final (avaliação pendente)."""
+
+    inscricao_id: int
+    numero: str
+    nome: str
+
+    @property
+    def campo(self) -> str:
+        return f"pendente_{self.inscricao_id}"
+
+
+def inscricoes_sem_avaliacao(selecao: Selecao) -> list[SemAvaliacao]:
+    """Inscrições vigentes e ativas sem avaliação, pendentes ou aprovadas sem nota
+    final: sem um motivo explícito, sumiriam do resultado sem uma palavra."""
+    sem_nota = (
+        Q(avaliacao__isnull=True)
+        | Q(avaliacao__situacao=SituacaoAvaliacao.PENDENTE)
+        | Q(avaliacao__situacao=SituacaoAvaliacao.APROVADO, avaliacao__nota_final__isnull=True)
+    )
+    linhas = (
+        Inscricao.objects.vigentes()
+        .filter(sem_nota, selecao=selecao, situacao=SituacaoInscricao.ATIVA)
+        .order_by("numero")
+        .values_list("pk", "numero", "nome_social", "nome_civil")
+    )
+    return [SemAvaliacao(pk, numero, social or civil) for pk, numero, social, civil in linhas]
+
+
+def _local(momento: datetime) -> str:
+    return f"{timezone.localtime(momento):%d/%m/%Y às %H:%M}"
+
+
+def _problemas_prazo_recurso(
+    *,
+    anterior: ResultadoVersao | None,
+    recurso_inicio: datetime | None,
+    recurso_fim: datetime | None,
+    agora: datetime,
+) -> list[Problema]:
+    """Prazo de recurso do preliminar; aberto, só se prorroga (nunca se encurta)."""
+    problemas = []
+    if recurso_inicio is None:
+        problemas.append(Problema("recurso_inicio", "Informe o início do prazo de recurso."))
+    if recurso_fim is None:
+        problemas.append(Problema("recurso_fim", "Informe o fim do prazo de recurso."))
+    if recurso_inicio is None or recurso_fim is None:
+        return problemas
+    if recurso_fim <= recurso_inicio:
+        return [Problema("recurso_fim", "O fim do prazo deve ser depois do início.")]
+    if anterior is None or anterior.recurso_inicio is None or anterior.recurso_fim is None:
+        return []
+    if not anterior.recurso_inicio <= agora < anterior.recurso_fim:
+        return []
+    if recurso_inicio > agora:
+        problemas.append(
+            Problema(
+                "recurso_inicio",
+                "O prazo de recurso já está aberto: o início não pode ser adiado para depois "
+                "de agora (o prazo ficaria fechado no meio).",
+            )
+        )
+    if recurso_fim < anterior.recurso_fim:
+        problemas.append(
+            Problema(
+                "recurso_fim",
+                f"O prazo de recurso já está aberto e termina em {_local(anterior.recurso_fim)}: "
+                "pode ser prorrogado, nunca encurtado. Informe um fim igual ou posterior.",
+            )
+        )
+    return problemas
+
+
+def problemas_publicacao(
     *,
     selecao: Selecao,
     tipo: str,
@@ -165,40 +260,97 @@ def _validar(
     recurso_inicio: datetime | None,
     recurso_fim: datetime | None,
     agora: datetime,
-    numero: int,
-) -> None:
+    sem_avaliacao: Mapping[str, str] | None = None,
+    empates: Sequence[Empate] | None = None,
+) -> list[Problema]:
+    """Todas as regras de publicação, numa fonte só: o formulário as confere
+    antes de enfileirar e o serviço, de novo, sob a trava da seleção.
+
+    - inscrições encerradas (ninguém inscrito a tempo fica fora do resultado);
+    - nova versão com motivo; preliminar com prazo de recurso que, aberto, só se
+      prorroga; final depois do prazo e sem recurso pendente;
+    - todo candidato sem avaliação nomeado, com motivo explícito;
+    - classificação estrita (regras, § 5).
+    """
     if tipo not in TipoResultado.values:
-        raise PublicacaoInvalida(f"Tipo de resultado desconhecido: {tipo}.")
-    if numero > 1 and not motivo.strip():
-        raise PublicacaoInvalida(
-            "Motivo: informe por que esta nova versão substitui a anterior "
-            "(ex.: recurso deferido, decisão judicial)."
+        return [Problema("tipo", f"Tipo de resultado desconhecido: {tipo}.")]
+    problemas: list[Problema] = []
+    if agora <= selecao.inscricoes_fim:
+        problemas.append(
+            Problema(
+                None,
+                f"As inscrições só terminam em {_local(selecao.inscricoes_fim)}: o resultado só "
+                "pode ser publicado depois do fim das inscrições.",
+            )
+        )
+    anterior = ResultadoVersao.objects.vigente(selecao, tipo)
+    if anterior is not None and not motivo.strip():
+        problemas.append(
+            Problema(
+                "motivo",
+                "Motivo: informe por que esta nova versão substitui a anterior "
+                "(ex.: recurso deferido, decisão judicial).",
+            )
         )
     if tipo == TipoResultado.PRELIMINAR:
-        if recurso_inicio is None or recurso_fim is None:
-            raise PublicacaoInvalida(
-                "Prazo de recurso: informe o início e o fim do prazo para recursos."
+        problemas += _problemas_prazo_recurso(
+            anterior=anterior, recurso_inicio=recurso_inicio, recurso_fim=recurso_fim, agora=agora
+        )
+    else:
+        problemas += _problemas_final(selecao=selecao, primeira=anterior is None, agora=agora)
+    justificativas = sem_avaliacao or {}
+    for p in inscricoes_sem_avaliacao(selecao):
+        if not justificativas.get(p.numero, "").strip():
+            problemas.append(
+                Problema(
+                    p.campo,
+                    f"{p.numero} ({p.nome}) está sem avaliação: registre a nota na grade ou "
+                    "informe o motivo de ficar fora do resultado.",
+                )
             )
-        if recurso_fim <= recurso_inicio:
-            raise PublicacaoInvalida("Prazo de recurso: o fim deve ser depois do início.")
-        return
+    if empates is None:
+        empates = [e for c in classificar_selecao(selecao).values() for e in c.empates]
+    problemas += [Problema(None, e.mensagem) for e in empates]
+    return problemas
+
+
+def _problemas_final(*, selecao: Selecao, primeira: bool, agora: datetime) -> list[Problema]:
     preliminar = ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR)
     if preliminar is None:
-        raise PublicacaoInvalida(
-            "Publique primeiro o resultado preliminar, com o prazo de recurso."
-        )
-    if numero == 1 and preliminar.recurso_fim and agora < preliminar.recurso_fim:
-        fim = timezone.localtime(preliminar.recurso_fim)
-        raise PublicacaoInvalida(
-            f"O prazo de recurso do resultado preliminar só termina em {fim:%d/%m/%Y às %H:%M}."
+        return [Problema(None, "Publique primeiro o resultado preliminar, com o prazo de recurso.")]
+    problemas = []
+    if primeira and preliminar.recurso_fim and agora < preliminar.recurso_fim:
+        problemas.append(
+            Problema(
+                None,
+                "O prazo de recurso do resultado preliminar só termina em "
+                f"{_local(preliminar.recurso_fim)}.",
+            )
         )
     pendentes = Recurso.objects.filter(selecao=selecao, situacao=SituacaoRecurso.PENDENTE)
     if pendentes.exists():
         numeros = ", ".join(pendentes.values_list("inscricao__numero", flat=True)[:10])
-        raise PublicacaoInvalida(
-            f"Há recursos pendentes de decisão (inscrições {numeros}); decida-os antes do "
-            "resultado final."
+        problemas.append(
+            Problema(
+                None,
+                f"Há recursos pendentes de decisão (inscrições {numeros}); decida-os antes do "
+                "resultado final.",
+            )
         )
+    return problemas
+
+
+def validar_publicacao(**argumentos: Any) -> None:
+    """``problemas_publicacao`` como exceção: ``EmpateNaoResolvido`` se só os
+    empates impedem; ``PublicacaoInvalida`` com todas as mensagens, senão."""
+    empates = argumentos.get("empates")
+    problemas = problemas_publicacao(**argumentos)
+    if not problemas:
+        return
+    mensagens_empate = {e.mensagem for e in empates or []}
+    if empates and all(p.mensagem in mensagens_empate for p in problemas):
+        raise EmpateNaoResolvido(list(empates))
+    raise PublicacaoInvalida([p.mensagem for p in problemas])
 
 
 def publicar_resultado(
@@ -212,10 +364,17 @@ def publicar_resultado(
     agora: datetime,
     chave: UUID | None = None,
     progresso: Progresso | None = None,
+    sem_avaliacao: Mapping[str, str] | None = None,
 ) -> ResultadoVersao:
     """Publica uma nova versão (1, 2, …) do resultado ``tipo``: conteúdo
     congelado no formato de docs/resultado.md, hash SHA-256, auditoria e
     situação da seleção. Com ``chave``, pedir duas vezes dá a mesma versão.
+
+    Pedidos da mesma seleção são serializados pela trava da linha da seleção,
+    e só dela (``of=("self",)``, ``no_key``): nem o órgão fica travado nem as
+    inserções que apenas referenciam a seleção (auditoria, inscrições) esperam.
+    ``sem_avaliacao``: número de inscrição → motivo de ficar fora, para cada
+    inscrição sem nota (registrado na versão).
     """
     if chave is not None:
         existente = ResultadoVersao.objects.filter(chave=chave).first()
@@ -223,24 +382,47 @@ def publicar_resultado(
             return existente
     agora = agora.replace(microsecond=0)
     with transaction.atomic():
-        selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+        selecao = (
+            Selecao.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("orgao")
+            .get(pk=selecao.pk)
+        )
+        if chave is not None:
+            existente = ResultadoVersao.objects.filter(chave=chave).first()
+            if existente is not None:
+                return existente
         anterior = ResultadoVersao.objects.vigente(selecao, tipo)
         numero = anterior.numero + 1 if anterior else 1
-        _validar(
+        vagas = list(selecao.vagas.all())
+        parametros = parametros_motor(selecao, vagas)
+        classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
+        validar_publicacao(
             selecao=selecao,
             tipo=tipo,
             motivo=motivo,
             recurso_inicio=recurso_inicio,
             recurso_fim=recurso_fim,
             agora=agora,
-            numero=numero,
+            sem_avaliacao=sem_avaliacao,
+            empates=[e for c in classificacoes.values() for e in c.empates],
         )
-        conteudo = montar_conteudo(selecao, progresso=progresso)
+        fora = [
+            {"inscricao": p.numero, "motivo": (sem_avaliacao or {})[p.numero].strip()}
+            for p in inscricoes_sem_avaliacao(selecao)
+        ]
+        conteudo = montar_conteudo(
+            selecao,
+            progresso=progresso,
+            vagas=vagas,
+            parametros=parametros,
+            classificacoes=classificacoes,
+        )
         conteudo |= {
             "tipo": tipo,
             "numero": numero,
             "publicado_em": timezone.localtime(agora).isoformat(),
             "motivo": motivo.strip(),
+            "sem_avaliacao": fora,
         }
         canonico = serializar(conteudo)
         versao = ResultadoVersao.objects.create(
@@ -276,7 +458,11 @@ def publicar_resultado(
                 "situacao_selecao": situacao_antes,
                 "versao_anterior": anterior.numero if anterior else None,
             },
-            depois={"versao": numero, "hash": versao.hash_conteudo},
+            depois={
+                "versao": numero,
+                "hash": versao.hash_conteudo,
+                "sem_avaliacao": [f["inscricao"] for f in fora],
+            },
             motivo=motivo.strip(),
         )
     return versao

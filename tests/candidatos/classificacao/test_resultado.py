@@ -59,8 +59,10 @@ def test_conteudo_segue_o_formato_publicado(orgao, alice):
         "motivo",
         "reserva",
         "vagas",
+        "sem_avaliacao",
     }
-    assert c["formato"] == 1
+    assert c["formato"] == 2
+    assert c["sem_avaliacao"] == []
     assert c["selecao"] == {
         "id": vaga.selecao.pk,
         "numero_edital": vaga.selecao.numero_edital,
@@ -200,7 +202,7 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
 def test_preliminar_exige_prazo_de_recurso(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "AB")
-    with pytest.raises(resultado.PublicacaoInvalida, match="Prazo de recurso"):
+    with pytest.raises(resultado.PublicacaoInvalida, match="prazo de recurso"):
         resultado.publicar_resultado(
             selecao=vaga.selecao, tipo="preliminar", usuario=alice, motivo="", agora=AGORA
         )

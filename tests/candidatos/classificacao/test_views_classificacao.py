@@ -1,6 +1,7 @@
 """Telas do RH: grade de notas, planilha, sorteio, publicação, versões, recursos, auditoria."""
 
 import datetime as dt
+import re
 import uuid
 from decimal import Decimal
 
@@ -185,10 +186,13 @@ def test_publicacao_pela_tela_roda_a_tarefa_e_mostra_a_versao(
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABXC")
     client.force_login(alice)
+    pagina = client.get(reverse("classificacao:publicar", args=[vaga.selecao.pk]))
+    chave_pedido = re.search(r'name="chave" value="([0-9a-f-]{36})"', pagina.text).group(1)
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(
             reverse("classificacao:publicar", args=[vaga.selecao.pk]),
             {
+                "chave": chave_pedido,
                 "tipo": "preliminar",
                 "motivo": "",
                 "recurso_inicio": "2026-06-01T09:00",
