@@ -1,6 +1,7 @@
 """Fixtures comuns: personas (alice gestora, bruno operador, carla auditora)."""
 
 import pytest
+from django.db import connection
 
 from selecoes.models import Papel
 from tests.factories import LotacaoFactory, OrgaoFactory, UserFactory
@@ -60,3 +61,13 @@ def usuario_por_papel(orgao):
         return _usuario(orgao, papel, f"usuario-{papel.value}")
 
     return criar
+
+
+def pytest_collection_modifyitems(config, items):
+    """Testes marcados ``postgresql`` só rodam com o banco de verdade."""
+    if connection.vendor == "postgresql":
+        return
+    pular = pytest.mark.skip(reason="precisa de PostgreSQL (DATABASE_URL)")
+    for item in items:
+        if "postgresql" in item.keywords:
+            item.add_marker(pular)

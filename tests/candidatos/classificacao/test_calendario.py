@@ -234,14 +234,16 @@ def test_pendente_com_motivo_explicito_fica_registrado_na_versao(
     classificacao(vaga, "ABXC")
     sem_nota = inscrever(vaga, "DIR-P", nome="Paula Pendente")
     client.force_login(alice)
-    with time_machine.travel(AGORA, tick=False):
-        with django_capture_on_commit_callbacks(execute=True):
-            resposta = _postar(
-                client,
-                vaga.selecao,
-                _preliminar_dados(AGORA, AGORA + dt.timedelta(days=2))
-                | {f"pendente_{sem_nota.pk}": "Não compareceu à entrevista (ata 3)."},
-            )
+    with (
+        time_machine.travel(AGORA, tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        resposta = _postar(
+            client,
+            vaga.selecao,
+            _preliminar_dados(AGORA, AGORA + dt.timedelta(days=2))
+            | {f"pendente_{sem_nota.pk}": "Não compareceu à entrevista (ata 3)."},
+        )
     assert resposta.status_code == 302
     versao = ResultadoVersao.objects.get()
     assert versao.conteudo["sem_avaliacao"] == [
