@@ -1,0 +1,185 @@
+"""Sorteio de desempate (issue 16, item 8): uma vez por empate, por gestor, com a
+semente publicada antes de usada (ou a fonte pública que a dará), e o resultado
+dentro da versão publicada. Repetir até "dar certo" é recusado.
+"""
+
+import datetime as dt
+import hashlib
+
+import pytest
+import time_machine
+from django.urls import reverse
+from django.utils import timezone
+
+from candidatos.models import AnuncioSorteio, Sorteio, TipoResultado
+from candidatos.services import classificacao as servico
+from candidatos.services import resultado
+from selecoes.models import RegistroAuditoria
+from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
+
+pytestmark = pytest.mark.django_db
+
+SESSAO = AGORA + dt.timedelta(days=2)
+
+
+def _local(momento):
+    return timezone.localtime(momento).strftime("%Y-%m-%dT%H:%M")
+
+
+@pytest.fixture
+def empate(orgao):
+    vaga = nova_vaga(orgao, desempate=[{"criterio": "maior_nota"}, {"criterio": "sorteio"}])
+    for numero, nome in (("E-1", "Eva"), ("E-2", "Ivo"), ("E-3", "Lia")):
+        aprovar(inscrever(vaga, numero, nome=nome), "7")
+    return vaga
+
+
+def _esperado(semente, numeros):
+    """O algoritmo publicado, recalculado aqui só com hashlib."""
+    return sorted(numeros, key=lambda n: hashlib.sha256(f"{semente}:{n}".encode()).hexdigest())
+
+
+def _anunciar(client, vaga, **dados):
+    return client.post(
+        reverse("classificacao:sorteio", args=[vaga.pk]),
+        {"semente": "", "fonte_semente": "", "descricao": "", **dados},
+    )
+
+
+def _realizar(client, anuncio, semente=""):
+    return client.post(
+        reverse("classificacao:sorteio_realizar", args=[anuncio.pk]), {"semente": semente}
+    )
+
+
+def test_operador_nao_sorteia_nem_anuncia(client, bruno, empate):
+    """A reprodução do issue: o operador trocava o vencedor com sementes livres."""
+    client.force_login(bruno)
+    with time_machine.travel(AGORA, tick=False):
+        for semente in ("a", "b", "c"):
+            resposta = _anunciar(
+                client, empate, semente=semente, realizar_a_partir_de=_local(SESSAO)
+            )
+            assert resposta.status_code == 403
+    assert not AnuncioSorteio.objects.exists()
+    assert not Sorteio.objects.exists()
+
+
+def test_semente_publicada_antes_sorteio_uma_vez_so(client, alice, bruno, empate):
+    client.force_login(alice)
+    with time_machine.travel(AGORA, tick=False):
+        pagina = client.get(reverse("classificacao:sorteio", args=[empate.pk]))
+        assert "E-1 (Eva), E-2 (Ivo), E-3 (Lia)" in pagina.text
+        resposta = _anunciar(
+            client,
+            empate,
+            semente="48213",
+            realizar_a_partir_de=_local(SESSAO),
+            descricao="Sessão pública na sede, 3/6 às 7h.",
+        )
+        assert resposta.status_code == 302
+        anuncio = AnuncioSorteio.objects.get()
+        assert anuncio.empatados == ["E-1", "E-2", "E-3"]
+        # Antes da sessão anunciada, não se sorteia.
+        cedo = _realizar(client, anuncio)
+        assert "só pode ser realizado a partir de 03/06/2026 às 07:00" in client.get(cedo.url).text
+        assert not Sorteio.objects.exists()
+    with time_machine.travel(SESSAO, tick=False):
+        client.force_login(bruno)
+        assert _realizar(client, anuncio).status_code == 403
+        client.force_login(alice)
+        # A semente anunciada não se troca na hora.
+        trocada = _realizar(client, anuncio, semente="outra")
+        assert "semente anunciada" in client.get(trocada.url).text
+        assert not Sorteio.objects.exists()
+        feito = _realizar(client, anuncio)
+        assert feito.status_code == 302
+        sorteio = Sorteio.objects.get()
+        assert sorteio.resultado == _esperado("48213", ["E-1", "E-2", "E-3"])
+        assert sorteio.anuncio == anuncio
+        # Repetir: recusado, pelo mesmo anúncio ou por um novo.
+        de_novo = _realizar(client, anuncio)
+        assert "já foi realizado" in client.get(de_novo.url).text
+        outro = _anunciar(client, empate, semente="1", realizar_a_partir_de=_local(SESSAO))
+        assert "não se repete" in outro.text
+    assert Sorteio.objects.count() == 1
+    assert AnuncioSorteio.objects.count() == 1
+    acoes = list(
+        RegistroAuditoria.objects.filter(acao__startswith="sorteio.").values_list(
+            "acao", "usuario_nome"
+        )
+    )
+    assert acoes == [("sorteio.anunciado", "alice"), ("sorteio.realizado", "alice")]
+
+
+def test_fonte_publica_futura_da_a_semente_na_hora(orgao, alice, empate):
+    anuncio = servico.sorteio_anunciar(
+        vaga=empate,
+        usuario=alice,
+        agora=AGORA,
+        fonte_semente="1º prêmio da Loteria Federal, extração de 03/06/2026",
+        realizar_a_partir_de=SESSAO,
+    )
+    with pytest.raises(ValueError, match="informe a semente"):
+        servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+    sorteio = servico.sorteio_realizar(
+        anuncio=anuncio, usuario=alice, agora=SESSAO, semente="72519"
+    )
+    assert sorteio.resultado == _esperado("72519", ["E-1", "E-2", "E-3"])
+
+
+def test_anuncio_exige_sessao_futura_e_semente_ou_fonte(orgao, alice, empate):
+    with pytest.raises(ValueError, match="depois de agora"):
+        servico.sorteio_anunciar(
+            vaga=empate, usuario=alice, agora=AGORA, semente="1", realizar_a_partir_de=AGORA
+        )
+    with pytest.raises(ValueError, match="fonte pública"):
+        servico.sorteio_anunciar(
+            vaga=empate, usuario=alice, agora=AGORA, realizar_a_partir_de=SESSAO
+        )
+
+
+def test_operador_recusado_tambem_no_servico(orgao, bruno, empate):
+    with pytest.raises(PermissionError, match="gestor"):
+        servico.sorteio_anunciar(
+            vaga=empate, usuario=bruno, agora=AGORA, semente="1", realizar_a_partir_de=SESSAO
+        )
+
+
+def test_resultado_do_sorteio_faz_parte_da_versao_publicada(orgao, alice, empate):
+    anuncio = servico.sorteio_anunciar(
+        vaga=empate, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
+    )
+    sorteio = servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+    versao = resultado.publicar_resultado(
+        selecao=empate.selecao,
+        tipo=TipoResultado.PRELIMINAR,
+        usuario=alice,
+        motivo="",
+        recurso_inicio=SESSAO,
+        recurso_fim=SESSAO + dt.timedelta(days=2),
+        agora=SESSAO,
+    )
+    (vaga,) = versao.conteudo["vagas"]
+    assert [c["inscricao"] for c in vaga["classificacao"]] == sorteio.resultado
+    assert vaga["sorteios"] == [
+        {
+            "empatados": ["E-1", "E-2", "E-3"],
+            "semente": "48213",
+            "fonte_semente": "",
+            "anunciado_em": timezone.localtime(AGORA).isoformat(),
+            "realizar_a_partir_de": timezone.localtime(SESSAO).isoformat(),
+            "realizado_em": timezone.localtime(SESSAO).isoformat(),
+            "resultado": sorteio.resultado,
+        }
+    ]
+
+
+def test_empate_mudou_depois_do_anuncio_recusa_o_sorteio(orgao, alice, empate):
+    anuncio = servico.sorteio_anunciar(
+        vaga=empate, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
+    )
+    aprovar(inscrever(empate, "E-4", nome="Noé"), "7")
+    with pytest.raises(ValueError, match="empate mudou"):
+        servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+    assert not Sorteio.objects.exists()
