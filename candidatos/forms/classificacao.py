@@ -314,16 +314,45 @@ def validar_planilha_notas(
 # ---------------------------------------------------------------------------
 
 
-class SorteioForm(forms.Form):
+class AnunciarSorteioForm(forms.Form):
+    """Anúncio do sorteio: a semente (ou a fonte pública futura) publicada antes."""
+
     semente = forms.CharField(
         label="Semente do sorteio",
         max_length=64,
         required=False,
-        help_text="Ex.: o resultado da Loteria Federal do dia. Em branco, o sistema gera uma "
-        "semente aleatória, que fica registrada.",
+        help_text="Publicada já agora, antes do sorteio. Deixe em branco se a semente virá "
+        "de uma fonte pública futura, informada abaixo.",
     )
+    fonte_semente = forms.CharField(
+        label="Fonte pública futura da semente",
+        max_length=300,
+        required=False,
+        help_text="Ex.: 1º prêmio da Loteria Federal da extração de uma data posterior.",
+    )
+    realizar_a_partir_de = campo_data_hora("Sorteio a partir de")
     descricao = forms.CharField(
         label="Descrição do ato público", required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean()
+        if (
+            not (dados.get("semente") or "").strip()
+            and not (dados.get("fonte_semente") or "").strip()
+        ):
+            raise ValidationError(
+                "Informe a semente, publicada já no anúncio, ou a fonte pública futura que a dará."
+            )
+        return dados
+
+
+class RealizarSorteioForm(forms.Form):
+    semente = forms.CharField(
+        label="Semente dada pela fonte pública",
+        max_length=64,
+        required=False,
+        help_text="Só quando o anúncio nomeou uma fonte pública futura.",
     )
 
 

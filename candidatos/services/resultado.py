@@ -30,6 +30,7 @@ from candidatos.models import (
     SituacaoAvaliacao,
     SituacaoInscricao,
     SituacaoRecurso,
+    Sorteio,
     TipoResultado,
 )
 from candidatos.services.classificacao import (
@@ -39,6 +40,7 @@ from candidatos.services.classificacao import (
     classificar_selecao,
     parametros_motor,
     resolver,
+    sorteios_por_vaga,
 )
 from selecoes import auditoria
 from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
@@ -84,6 +86,25 @@ def _listas(categorias: frozenset[str]) -> list[str]:
     return [x for x in ORDEM_LISTAS if x in categorias]
 
 
+def _iso(momento: datetime | None) -> str | None:
+    return timezone.localtime(momento).isoformat() if momento else None
+
+
+def _sorteio_publicado(sorteio: Sorteio) -> dict[str, Any]:
+    """Regras, § 5: o sorteio que desempatou, com o anúncio que o precedeu;
+    qualquer pessoa o refaz com ``ordem_do_sorteio(semente, empatados)``."""
+    anuncio = sorteio.anuncio
+    return {
+        "empatados": anuncio.empatados if anuncio else sorted(sorteio.resultado),
+        "semente": sorteio.semente,
+        "fonte_semente": anuncio.fonte_semente if anuncio else "",
+        "anunciado_em": _iso(anuncio.anunciado_em) if anuncio else None,
+        "realizar_a_partir_de": _iso(anuncio.realizar_a_partir_de) if anuncio else None,
+        "realizado_em": _iso(sorteio.realizado_em),
+        "resultado": list(sorteio.resultado),
+    }
+
+
 def montar_conteudo(
     selecao: Selecao,
     *,
@@ -106,6 +127,7 @@ def montar_conteudo(
     if empates:
         raise EmpateNaoResolvido(empates)
     total = len(vagas)
+    sorteios = sorteios_por_vaga(selecao)
     saida_vagas = []
     for n, vaga in enumerate(vagas, 1):
         ativos = classificacoes[vaga.pk].ativos
@@ -150,6 +172,7 @@ def montar_conteudo(
                     for c in resultado.ordem.convocados
                 ],
                 "explicacoes": frases,
+                "sorteios": [_sorteio_publicado(x) for x in sorteios.get(vaga.pk, [])],
             }
         )
         if progresso:

@@ -100,14 +100,19 @@ def test_semente_publicada_antes_sorteio_uma_vez_so(client, alice, bruno, empate
         # Repetir: recusado, pelo mesmo anúncio ou por um novo.
         de_novo = _realizar(client, anuncio)
         assert "já foi realizado" in client.get(de_novo.url).text
-        outro = _anunciar(client, empate, semente="1", realizar_a_partir_de=_local(SESSAO))
+        outro = _anunciar(
+            client,
+            empate,
+            semente="1",
+            realizar_a_partir_de=_local(SESSAO + dt.timedelta(days=1)),
+        )
         assert "não se repete" in outro.text
     assert Sorteio.objects.count() == 1
     assert AnuncioSorteio.objects.count() == 1
     acoes = list(
-        RegistroAuditoria.objects.filter(acao__startswith="sorteio.").values_list(
-            "acao", "usuario_nome"
-        )
+        RegistroAuditoria.objects.filter(acao__startswith="sorteio.")
+        .order_by("pk")
+        .values_list("acao", "usuario_nome")
     )
     assert acoes == [("sorteio.anunciado", "alice"), ("sorteio.realizado", "alice")]
 
