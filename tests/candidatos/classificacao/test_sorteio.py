@@ -188,3 +188,20 @@ def test_empate_mudou_depois_do_anuncio_recusa_o_sorteio(orgao, alice, empate):
     with pytest.raises(ValueError, match="empate mudou"):
         servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
     assert not Sorteio.objects.exists()
+
+
+def test_anuncio_publico_antes_do_sorteio(client, orgao, alice, empate):
+    """A semente é publicada (página pública da seleção) antes de ser usada."""
+    servico.sorteio_anunciar(
+        vaga=empate,
+        usuario=alice,
+        agora=AGORA,
+        fonte_semente="1º prêmio da Loteria Federal de 03/06/2026",
+        realizar_a_partir_de=SESSAO,
+    )
+    with time_machine.travel(AGORA + dt.timedelta(hours=1), tick=False):
+        pagina = client.get(reverse("publico:selecao", args=[empate.selecao.pk]))
+    assert pagina.status_code == 200
+    assert "Sorteio de desempate — vaga DIR" in pagina.text
+    assert "1º prêmio da Loteria Federal de 03/06/2026" in pagina.text
+    assert "E-1, E-2, E-3" in pagina.text
