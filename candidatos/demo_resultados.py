@@ -29,6 +29,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.services import classificacao, convocacao, eliminacao, resultado
+from candidatos.services import sorteio as servico_sorteio
 from selecoes.models import (
     CriterioAvaliacao,
     NivelEnsino,
@@ -190,7 +191,7 @@ def popular_resultados() -> None:
 
     # Helena e Iara empatam em tudo (nota, prova e idade): sorteio público.
     if not Sorteio.objects.filter(vaga=vagas["ADM"]).exists():
-        anuncio = classificacao.sorteio_anunciar(
+        anuncio = servico_sorteio.sorteio_anunciar(
             vaga=vagas["ADM"],
             fonte_semente="1º prêmio da Loteria Federal, extração 5.900",
             usuario=gestora,
@@ -198,7 +199,7 @@ def popular_resultados() -> None:
             realizar_a_partir_de=agora - dt.timedelta(days=12),
             descricao="Sorteio público realizado na sede do órgão, transmitido ao vivo.",
         )
-        classificacao.sorteio_realizar(
+        servico_sorteio.sorteio_realizar(
             anuncio=anuncio, semente="48213", usuario=gestora, agora=agora - dt.timedelta(days=12)
         )
 

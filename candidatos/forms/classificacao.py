@@ -23,7 +23,7 @@ from candidatos.models import (
 )
 from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
-from candidatos.services.resultado import inscricoes_sem_avaliacao, problemas_publicacao
+from candidatos.services.regras_publicacao import inscricoes_sem_avaliacao, problemas_publicacao
 from selecoes.forms.campos import CampoDecimal
 from selecoes.models import CriterioAvaliacao, Selecao
 

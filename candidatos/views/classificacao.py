@@ -33,6 +33,7 @@ from candidatos.models import (
 )
 from candidatos.planilhas import ErroPlanilha, escrever_csv, ler_planilha
 from candidatos.services import classificacao as servico
+from candidatos.services import sorteio as servico_sorteio
 from candidatos.services.classificacao import LinhaAvaliacao
 from selecoes import acesso
 from selecoes.models import CriterioAvaliacao, Papel, Selecao, VagaEstagio
@@ -282,7 +283,7 @@ def sorteio(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             dados = form.cleaned_data
             try:
-                servico.sorteio_anunciar(
+                servico_sorteio.sorteio_anunciar(
                     vaga=vaga,
                     usuario=request.user,
                     agora=timezone.now(),
@@ -324,7 +325,7 @@ def sorteio_realizar(request: HttpRequest, pk: int) -> HttpResponse:
     form = RealizarSorteioForm(request.POST)
     if form.is_valid():
         try:
-            s = servico.sorteio_realizar(
+            s = servico_sorteio.sorteio_realizar(
                 anuncio=anuncio,
                 usuario=request.user,
                 agora=timezone.now(),

@@ -18,6 +18,7 @@ from candidatos.models import (
 )
 from candidatos.services import classificacao as servico
 from candidatos.services import resultado
+from candidatos.services import sorteio as servico_sorteio
 from selecoes.models import RegistroAuditoria, Selecao, SituacaoSelecao
 from tests.candidatos.classificacao.factories import (
     AGORA,
@@ -222,7 +223,7 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
     assert "2026-A (Ana Lima)" in mensagem
     assert "2026-B (Beto Reis)" in mensagem
     assert not ResultadoVersao.objects.exists()
-    anuncio = servico.sorteio_anunciar(
+    anuncio = servico_sorteio.sorteio_anunciar(
         vaga=vaga,
         semente="12345",
         usuario=alice,
@@ -230,7 +231,7 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
         realizar_a_partir_de=AGORA + dt.timedelta(hours=1),
     )
     depois = AGORA + dt.timedelta(hours=1)
-    sorteio = servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=depois)
+    sorteio = servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=depois)
     esperado = sorted(
         ["2026-A", "2026-B"], key=lambda n: hashlib.sha256(f"12345:{n}".encode()).hexdigest()
     )
@@ -247,13 +248,13 @@ def test_sorteio_so_se_o_edital_preve_e_se_ha_empate(orgao, alice):
     vaga = nova_vaga(orgao, desempate=[{"criterio": "maior_idade"}])
     sessao = AGORA + dt.timedelta(days=1)
     with pytest.raises(ValueError, match="não prevê sorteio"):
-        servico.sorteio_anunciar(
+        servico_sorteio.sorteio_anunciar(
             vaga=vaga, semente="1", usuario=alice, agora=AGORA, realizar_a_partir_de=sessao
         )
     outra = nova_vaga(orgao, desempate=[{"criterio": "sorteio"}], codigo="ADM")
     aprovar(inscrever(outra, "X1"), "7")
     with pytest.raises(ValueError, match="Não há empate"):
-        servico.sorteio_anunciar(
+        servico_sorteio.sorteio_anunciar(
             vaga=outra, semente="1", usuario=alice, agora=AGORA, realizar_a_partir_de=sessao
         )
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import AnuncioSorteio, Sorteio, TipoResultado
-from candidatos.services import classificacao as servico
 from candidatos.services import resultado
+from candidatos.services import sorteio as servico_sorteio
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
 
@@ -118,7 +118,7 @@ def test_semente_publicada_antes_sorteio_uma_vez_so(client, alice, bruno, empate
 
 
 def test_fonte_publica_futura_da_a_semente_na_hora(orgao, alice, empate):
-    anuncio = servico.sorteio_anunciar(
+    anuncio = servico_sorteio.sorteio_anunciar(
         vaga=empate,
         usuario=alice,
         agora=AGORA,
@@ -126,8 +126,8 @@ def test_fonte_publica_futura_da_a_semente_na_hora(orgao, alice, empate):
         realizar_a_partir_de=SESSAO,
     )
     with pytest.raises(ValueError, match="informe a semente"):
-        servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
-    sorteio = servico.sorteio_realizar(
+        servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+    sorteio = servico_sorteio.sorteio_realizar(
         anuncio=anuncio, usuario=alice, agora=SESSAO, semente="72519"
     )
     assert sorteio.resultado == _esperado("72519", ["E-1", "E-2", "E-3"])
@@ -135,27 +135,27 @@ def test_fonte_publica_futura_da_a_semente_na_hora(orgao, alice, empate):
 
 def test_anuncio_exige_sessao_futura_e_semente_ou_fonte(orgao, alice, empate):
     with pytest.raises(ValueError, match="depois de agora"):
-        servico.sorteio_anunciar(
+        servico_sorteio.sorteio_anunciar(
             vaga=empate, usuario=alice, agora=AGORA, semente="1", realizar_a_partir_de=AGORA
         )
     with pytest.raises(ValueError, match="fonte pública"):
-        servico.sorteio_anunciar(
+        servico_sorteio.sorteio_anunciar(
             vaga=empate, usuario=alice, agora=AGORA, realizar_a_partir_de=SESSAO
         )
 
 
 def test_operador_recusado_tambem_no_servico(orgao, bruno, empate):
     with pytest.raises(PermissionError, match="gestor"):
-        servico.sorteio_anunciar(
+        servico_sorteio.sorteio_anunciar(
             vaga=empate, usuario=bruno, agora=AGORA, semente="1", realizar_a_partir_de=SESSAO
         )
 
 
 def test_resultado_do_sorteio_faz_parte_da_versao_publicada(orgao, alice, empate):
-    anuncio = servico.sorteio_anunciar(
+    anuncio = servico_sorteio.sorteio_anunciar(
         vaga=empate, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
     )
-    sorteio = servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+    sorteio = servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
     versao = resultado.publicar_resultado(
         selecao=empate.selecao,
         tipo=TipoResultado.PRELIMINAR,
@@ -181,18 +181,18 @@ def test_resultado_do_sorteio_faz_parte_da_versao_publicada(orgao, alice, empate
 
 
 def test_empate_mudou_depois_do_anuncio_recusa_o_sorteio(orgao, alice, empate):
-    anuncio = servico.sorteio_anunciar(
+    anuncio = servico_sorteio.sorteio_anunciar(
         vaga=empate, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
     )
     aprovar(inscrever(empate, "E-4", nome="Noé"), "7")
     with pytest.raises(ValueError, match="empate mudou"):
-        servico.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+        servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
     assert not Sorteio.objects.exists()
 
 
 def test_anuncio_publico_antes_do_sorteio(client, orgao, alice, empate):
     """A semente é publicada (página pública da seleção) antes de ser usada."""
-    servico.sorteio_anunciar(
+    servico_sorteio.sorteio_anunciar(
         vaga=empate,
         usuario=alice,
         agora=AGORA,
