@@ -20,7 +20,7 @@ from selecoes.models import CriterioDesempate, Papel, Selecao, VagaEstagio
 
 
 def _exigir_gestor(usuario: Any, selecao: Selecao) -> None:
-    """Item 8 do issue 16: o sorteio é ato de gestor, nunca de operador."""
+    """Regras, § 5: o sorteio público é ato de gestor, nunca de operador."""
     papel = acesso.papel_no_orgao(usuario, selecao.orgao_id) if usuario is not None else None
     if papel is not Papel.GESTOR:
         raise PermissionError("Só um(a) gestor(a) do órgão anuncia e realiza o sorteio.")
