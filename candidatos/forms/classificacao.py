@@ -321,8 +321,9 @@ class AnunciarSorteioForm(forms.Form):
         label="Semente do sorteio",
         max_length=64,
         required=False,
-        help_text="Publicada já agora, antes do sorteio. Deixe em branco se a semente virá "
-        "de uma fonte pública futura, informada abaixo.",
+        help_text="Publicada já agora, antes do sorteio. Prefira a fonte pública futura "
+        "(abaixo): uma semente escolhida por quem sorteia não se repete, mas pode ter sido "
+        "escolhida já sabendo o resultado.",
     )
     fonte_semente = forms.CharField(
         label="Fonte pública futura da semente",
