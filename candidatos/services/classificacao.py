@@ -182,19 +182,6 @@ def sorteios_por_vaga(selecao: Selecao) -> dict[int, list[Sorteio]]:
     return sorteios
 
 
-def ordem_dos_sorteios(sorteios: Sequence[Sorteio]) -> list[str]:
-    """Ordem que vale para o critério ``sorteio``: cada empate foi sorteado uma
-    vez, entre quem ainda estava empatado; o sorteio mais recente de um número
-    prevalece (sorteios repetidos de antes do anúncio obrigatório)."""
-    ordem: list[str] = []
-    vistos: set[str] = set()
-    for s in reversed(sorteios):
-        novos = [n for n in s.resultado if n not in vistos]
-        ordem.extend(novos)
-        vistos.update(novos)
-    return ordem
-
-
 def _concorrentes_da_selecao(
     selecao: Selecao,
     declaradas: frozenset[str],
@@ -289,7 +276,7 @@ def classificar_selecao(
         ordenados, empates = ordenar(
             concorrentes,
             criterios,
-            ordem_sorteio=ordem_dos_sorteios(sorteios.get(vaga.pk, [])),
+            sorteios=[s.resultado for s in sorteios.get(vaga.pk, [])],
             vaga_codigo=vaga.codigo,
         )
         resultado[vaga.pk] = ClassificacaoVaga(vaga, ordenados, _so_ativos(empates))

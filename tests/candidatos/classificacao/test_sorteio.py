@@ -205,3 +205,44 @@ def test_anuncio_publico_antes_do_sorteio(client, orgao, alice, empate):
     assert "Sorteio de desempate — vaga DIR" in pagina.text
     assert "1º prêmio da Loteria Federal de 03/06/2026" in pagina.text
     assert "E-1, E-2, E-3" in pagina.text
+
+
+def test_quem_empata_depois_do_sorteio_pede_novo_sorteio(orgao, alice, empate):
+    """Um recurso deferido leva Noé à mesma nota dos já sorteados: o sorteio
+    antigo não o põe em último sem sorteio; o empate novo bloqueia a publicação
+    até um novo sorteio anunciado, entre os quatro."""
+    anuncio = servico_sorteio.sorteio_anunciar(
+        vaga=empate, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
+    )
+    servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
+    aprovar(inscrever(empate, "E-4", nome="Noé"), "7")
+    depois = SESSAO + dt.timedelta(days=1)
+
+    def preliminar(agora):
+        return resultado.publicar_resultado(
+            selecao=empate.selecao,
+            tipo=TipoResultado.PRELIMINAR,
+            usuario=alice,
+            motivo="",
+            recurso_inicio=agora,
+            recurso_fim=agora + dt.timedelta(days=2),
+            agora=agora,
+        )
+
+    with pytest.raises(resultado.EmpateNaoResolvido, match="E-4 \\(Noé\\)"):
+        preliminar(depois)
+    novo = servico_sorteio.sorteio_anunciar(
+        vaga=empate,
+        usuario=alice,
+        agora=depois,
+        semente="90817",
+        realizar_a_partir_de=depois + dt.timedelta(hours=1),
+    )
+    assert novo.empatados == ["E-1", "E-2", "E-3", "E-4"]
+    sorteio = servico_sorteio.sorteio_realizar(
+        anuncio=novo, usuario=alice, agora=depois + dt.timedelta(hours=1)
+    )
+    versao = preliminar(depois + dt.timedelta(hours=2))
+    (vaga,) = versao.conteudo["vagas"]
+    assert [c["inscricao"] for c in vaga["classificacao"]] == sorteio.resultado
+    assert len(vaga["sorteios"]) == 2
