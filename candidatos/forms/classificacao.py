@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.forms import BaseFormSet, formset_factory
 
@@ -335,6 +336,14 @@ class AnunciarSorteioForm(forms.Form):
     descricao = forms.CharField(
         label="Descrição do ato público", required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        horas = settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS
+        self.fields["realizar_a_partir_de"].help_text = (
+            f"Com semente escolhida aqui, ao menos {horas} hora(s) depois do anúncio; com "
+            "fonte pública futura, a data em que a fonte sai."
+        )
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean()

@@ -6,9 +6,10 @@ com a semente publicada ou a fonte pública futura que a dará, e realizado uma
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -44,6 +45,32 @@ def _local(momento: datetime) -> str:
     return f"{timezone.localtime(momento):%d/%m/%Y às %H:%M}"
 
 
+def _horas(horas: int) -> str:
+    return "1 hora" if horas == 1 else f"{horas} horas"
+
+
+def problema_antecedencia(
+    *, semente: str, realizar_a_partir_de: datetime, agora: datetime, horas_minimas: int
+) -> str | None:
+    """Regras, § 5: a semente escolhida por quem sorteia fica publicada ao menos
+    ``horas_minimas`` antes do sorteio. A fonte pública futura não tem esse piso:
+    a data dela é a da própria fonte (ex.: a extração da Loteria Federal).
+    """
+    if realizar_a_partir_de <= agora:
+        return (
+            "O sorteio deve ser marcado para depois de agora: a semente é publicada antes "
+            "de ser usada."
+        )
+    minimo = agora + timedelta(hours=horas_minimas)
+    if semente.strip() and realizar_a_partir_de < minimo:
+        return (
+            f"Com semente escolhida pelo(a) gestor(a), o sorteio só pode ser marcado com ao "
+            f"menos {_horas(horas_minimas)} de antecedência do anúncio: a partir de "
+            f"{_local(minimo)}. Para uma data mais próxima, use uma fonte pública futura."
+        )
+    return None
+
+
 def sorteio_anunciar(
     *,
     vaga: VagaEstagio,
@@ -56,7 +83,9 @@ def sorteio_anunciar(
 ) -> AnuncioSorteio:
     """Regras, § 5: o sorteio público é anunciado antes de acontecer, com os
     empatados e a semente já publicada ou a fonte pública futura que a dará
-    (ex.: a Loteria Federal de uma data), e só então realizado, uma vez.
+    (ex.: a Loteria Federal de uma data), e só então realizado, uma vez. A
+    semente escolhida pelo gestor fica publicada ao menos
+    ``settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS`` antes do sorteio.
     """
     selecao = vaga.selecao
     _exigir_gestor(usuario, selecao)
@@ -67,11 +96,14 @@ def sorteio_anunciar(
             "Informe a semente, publicada já no anúncio, ou a fonte pública futura que a dará "
             "(ex.: o 1º prêmio da Loteria Federal de uma data posterior)."
         )
-    if realizar_a_partir_de <= agora:
-        raise ValueError(
-            "O sorteio deve ser marcado para depois de agora: a semente é publicada antes "
-            "de ser usada."
-        )
+    problema = problema_antecedencia(
+        semente=semente,
+        realizar_a_partir_de=realizar_a_partir_de,
+        agora=agora,
+        horas_minimas=settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS,
+    )
+    if problema:
+        raise ValueError(problema)
     with transaction.atomic():
         VagaEstagio.objects.select_for_update(of=("self",)).get(pk=vaga.pk)
         empatados = _empatados_agora(vaga)

@@ -221,7 +221,7 @@ def test_entrada_hostil_sorteio(mundo, enviador):
     validos = {
         "semente": "12345",
         "fonte_semente": "",
-        "realizar_a_partir_de": _daqui(1),
+        "realizar_a_partir_de": _daqui(2),
         "descricao": "Sessão pública.",
     }
 

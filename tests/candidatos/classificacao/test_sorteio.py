@@ -236,13 +236,103 @@ def test_quem_empata_depois_do_sorteio_pede_novo_sorteio(orgao, alice, empate):
         usuario=alice,
         agora=depois,
         semente="90817",
-        realizar_a_partir_de=depois + dt.timedelta(hours=1),
+        realizar_a_partir_de=depois + dt.timedelta(days=1),
     )
     assert novo.empatados == ["E-1", "E-2", "E-3", "E-4"]
     sorteio = servico_sorteio.sorteio_realizar(
-        anuncio=novo, usuario=alice, agora=depois + dt.timedelta(hours=1)
+        anuncio=novo, usuario=alice, agora=depois + dt.timedelta(days=1)
     )
-    versao = preliminar(depois + dt.timedelta(hours=2))
+    versao = preliminar(depois + dt.timedelta(days=1, hours=1))
     (vaga,) = versao.conteudo["vagas"]
     assert [c["inscricao"] for c in vaga["classificacao"]] == sorteio.resultado
     assert len(vaga["sorteios"]) == 2
+
+
+def test_semente_do_gestor_exige_antecedencia_minima(client, alice, empate, settings):
+    """Com semente escolhida pelo(a) gestor(a), o sorteio fica ao menos
+    ``SORTEIO_ANTECEDENCIA_MINIMA_HORAS`` depois do anúncio: recusado antes, com
+    a data mínima na mensagem; aceito a partir dela."""
+    settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS = 24
+    client.force_login(alice)
+    with time_machine.travel(AGORA, tick=False):
+        cedo = AGORA + dt.timedelta(hours=23, minutes=59)
+        resposta = _anunciar(
+            client, empate, semente="48213", realizar_a_partir_de=_local(cedo)
+        )
+        assert resposta.status_code == 200
+        minimo = timezone.localtime(AGORA + dt.timedelta(hours=24))
+        assert "ao menos 24 horas de antecedência" in resposta.text
+        assert f"{minimo:%d/%m/%Y às %H:%M}" in resposta.text
+        assert not AnuncioSorteio.objects.exists()
+
+        resposta = _anunciar(
+            client,
+            empate,
+            semente="48213",
+            realizar_a_partir_de=_local(AGORA + dt.timedelta(hours=24)),
+        )
+        assert resposta.status_code == 302
+    assert AnuncioSorteio.objects.get().semente == "48213"
+
+
+def test_antecedencia_minima_configuravel(alice, empate, settings):
+    settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS = 72
+    with pytest.raises(ValueError, match="ao menos 72 horas de antecedência"):
+        servico_sorteio.sorteio_anunciar(
+            vaga=empate,
+            usuario=alice,
+            agora=AGORA,
+            semente="48213",
+            realizar_a_partir_de=AGORA + dt.timedelta(days=2),
+        )
+    settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS = 1
+    anuncio = servico_sorteio.sorteio_anunciar(
+        vaga=empate,
+        usuario=alice,
+        agora=AGORA,
+        semente="48213",
+        realizar_a_partir_de=AGORA + dt.timedelta(hours=1),
+    )
+    assert anuncio.realizar_a_partir_de == AGORA + dt.timedelta(hours=1)
+
+
+def test_fonte_publica_futura_segue_a_propria_data(alice, empate, settings):
+    """A fonte pública (ex.: a extração da Loteria Federal de hoje à noite) não
+    tem o piso de antecedência: ninguém escolhe o valor que ela vai dar."""
+    settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS = 24
+    anuncio = servico_sorteio.sorteio_anunciar(
+        vaga=empate,
+        usuario=alice,
+        agora=AGORA,
+        fonte_semente="1º prêmio da Loteria Federal da extração desta noite",
+        realizar_a_partir_de=AGORA + dt.timedelta(hours=3),
+    )
+    assert anuncio.semente == ""
+    with pytest.raises(ValueError, match="depois de agora"):
+        servico_sorteio.sorteio_anunciar(
+            vaga=empate,
+            usuario=alice,
+            agora=AGORA,
+            fonte_semente="Loteria Federal de ontem",
+            realizar_a_partir_de=AGORA,
+        )
+
+
+@pytest.mark.parametrize(
+    ("semente", "horas", "recusa"),
+    [
+        ("48213", 23, True),
+        ("48213", 24, False),
+        ("", 1, False),
+        ("", 0, True),
+        ("  ", 1, False),
+    ],
+)
+def test_problema_antecedencia(semente, horas, recusa):
+    problema = servico_sorteio.problema_antecedencia(
+        semente=semente,
+        realizar_a_partir_de=AGORA + dt.timedelta(hours=horas),
+        agora=AGORA,
+        horas_minimas=24,
+    )
+    assert (problema is not None) is recusa
