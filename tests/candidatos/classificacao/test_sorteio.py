@@ -16,6 +16,7 @@ from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
+from tests.seguranca.factories import AnuncioSorteioFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -336,3 +337,35 @@ def test_problema_antecedencia(semente, horas, recusa):
         horas_minimas=24,
     )
     assert (problema is not None) is recusa
+
+
+@pytest.mark.parametrize("fabrica", ["anuncio", "sorteio"])
+def test_admin_do_sorteio_so_consulta(admin_client, fabrica):
+    """Anúncio e sorteio são atos públicos só de acréscimo: o admin mostra, mas não
+    acrescenta, não edita e não exclui (nem em lote)."""
+    anuncio = AnuncioSorteioFactory()
+    objeto = anuncio
+    if fabrica == "sorteio":
+        objeto = Sorteio.objects.create(
+            selecao=anuncio.selecao,
+            vaga=anuncio.vaga,
+            anuncio=anuncio,
+            semente=anuncio.semente,
+            resultado=["T-2", "T-1"],
+        )
+    modelo = type(objeto)
+    nome = f"admin:candidatos_{modelo._meta.model_name}"
+
+    assert admin_client.get(reverse(f"{nome}_changelist")).status_code == 200
+    pagina = admin_client.get(reverse(f"{nome}_change", args=[objeto.pk]))
+    assert pagina.status_code == 200
+    assert b'name="_save"' not in pagina.content
+    assert admin_client.get(reverse(f"{nome}_add")).status_code == 403
+    assert admin_client.post(reverse(f"{nome}_change", args=[objeto.pk]), {}).status_code == 403
+    assert admin_client.get(reverse(f"{nome}_delete", args=[objeto.pk])).status_code == 403
+    lote = admin_client.post(
+        reverse(f"{nome}_changelist"),
+        {"action": "delete_selected", "_selected_action": [objeto.pk], "post": "yes"},
+    )
+    assert lote.status_code in (200, 302)
+    assert modelo.objects.filter(pk=objeto.pk).exists()
