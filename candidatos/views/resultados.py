@@ -19,6 +19,7 @@ from candidatos.forms.classificacao import (
     RecursoForm,
 )
 from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
+from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
 from candidatos.services.resultado import comparar_versoes, serializar
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso, auditoria
@@ -132,7 +133,14 @@ def versao(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/classificacao/versao.html",
-        {"versao": v, "selecao": v.selecao, "conteudo": v.conteudo, "outras": outras},
+        {
+            "versao": v,
+            "selecao": v.selecao,
+            "conteudo": v.conteudo,
+            "outras": outras,
+            "vagas": [(vaga, sorteios_da_vaga(vaga)) for vaga in v.conteudo.get("vagas", [])],
+            "sem_avaliacao": sem_avaliacao_do_conteudo(v.conteudo),
+        },
     )
 
 

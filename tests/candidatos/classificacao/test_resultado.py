@@ -228,9 +228,9 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
         semente="12345",
         usuario=alice,
         agora=AGORA,
-        realizar_a_partir_de=AGORA + dt.timedelta(hours=1),
+        realizar_a_partir_de=AGORA + dt.timedelta(days=1),
     )
-    depois = AGORA + dt.timedelta(hours=1)
+    depois = AGORA + dt.timedelta(days=1)
     sorteio = servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=depois)
     esperado = sorted(
         ["2026-A", "2026-B"], key=lambda n: hashlib.sha256(f"12345:{n}".encode()).hexdigest()

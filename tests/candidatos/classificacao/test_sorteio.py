@@ -257,9 +257,7 @@ def test_semente_do_gestor_exige_antecedencia_minima(client, alice, empate, sett
     client.force_login(alice)
     with time_machine.travel(AGORA, tick=False):
         cedo = AGORA + dt.timedelta(hours=23, minutes=59)
-        resposta = _anunciar(
-            client, empate, semente="48213", realizar_a_partir_de=_local(cedo)
-        )
+        resposta = _anunciar(client, empate, semente="48213", realizar_a_partir_de=_local(cedo))
         assert resposta.status_code == 200
         minimo = timezone.localtime(AGORA + dt.timedelta(hours=24))
         assert "ao menos 24 horas de antecedência" in resposta.text
