@@ -398,7 +398,8 @@ class PublicarResultadoForm(forms.Form):
                 label=f"Motivo de {p.numero} — {p.nome} ficar fora do resultado",
                 required=False,
                 max_length=500,
-                help_text="Sem avaliação (pendente). Registre a nota na grade ou explique aqui.",
+                help_text="Sem avaliação (pendente). Registre a nota na grade ou explique aqui; "
+                "o motivo é público, com o número de inscrição.",
             )
 
     def justificativas(self) -> dict[str, str]:
