@@ -5,16 +5,19 @@ nem nome, nem CPF, nem cor/raça de quem ficou fora.
 """
 
 import datetime as dt
+import io
 import re
 
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from pypdf import PdfReader
 
 from candidatos.models import TipoResultado
 from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
+from relatorios import pdf
 from relatorios.documentos import lista_resultado, secoes_resultado
 from relatorios.models import Documento, TipoDocumento
 from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
@@ -114,6 +117,10 @@ def test_pdf_do_resultado_mostra_sorteio_e_sem_avaliacao(versao):
     html = render_to_string(conteudo.template, dict(conteudo.contexto))
     _confere_sorteio(html, versao)
     _confere_fora_sem_dados_pessoais(html, versao)
+    leitor = PdfReader(io.BytesIO(pdf.renderizar(html).conteudo))
+    texto = " ".join(" ".join(p.extract_text() for p in leitor.pages).split())
+    assert "Empate entre as inscrições E-1, E-2, E-3." in texto
+    assert MOTIVO in texto
 
 
 def test_versao_sem_sorteio_nem_fora_nao_mostra_as_secoes(client, orgao, alice):
