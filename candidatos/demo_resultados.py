@@ -29,6 +29,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.services import classificacao, convocacao, eliminacao, resultado
+from candidatos.services import sorteio as servico_sorteio
 from selecoes.models import (
     CriterioAvaliacao,
     NivelEnsino,
@@ -194,12 +195,16 @@ def popular_resultados() -> None:
 
     # Helena e Iara empatam em tudo (nota, prova e idade): sorteio público.
     if not Sorteio.objects.filter(vaga=vagas["ADM"]).exists():
-        classificacao.realizar_sorteio(
+        anuncio = servico_sorteio.sorteio_anunciar(
             vaga=vagas["ADM"],
-            semente="Loteria Federal, extração 5.900: 48213",
+            fonte_semente="1º prêmio da Loteria Federal, extração 5.900",
             usuario=gestora,
-            agora=agora - dt.timedelta(days=12),
+            agora=agora - dt.timedelta(days=14),
+            realizar_a_partir_de=agora - dt.timedelta(days=12),
             descricao="Sorteio público realizado na sede do órgão, transmitido ao vivo.",
+        )
+        servico_sorteio.sorteio_realizar(
+            anuncio=anuncio, semente="48213", usuario=gestora, agora=agora - dt.timedelta(days=12)
         )
 
     resultado.publicar_resultado(

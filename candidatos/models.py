@@ -221,8 +221,84 @@ class Avaliacao(models.Model):
         return f"{self.inscricao.numero}: {self.get_situacao_display()} ({self.nota_final})"
 
 
+class AnuncioSorteio(models.Model):
+    """Anúncio público de um sorteio de desempate (regras, § 5), feito por gestor
+    antes de o sorteio acontecer: os empatados, a semente (ou a fonte pública
+    futura que a dará, ex.: um resultado da Loteria Federal) e o momento a partir
+    do qual se sorteia. Quem anuncia não escolhe depois a semente que lhe convém.
+    """
+
+    selecao = models.ForeignKey(
+        Selecao, on_delete=models.PROTECT, related_name="anuncios_sorteio", verbose_name="seleção"
+    )
+    vaga = models.ForeignKey(
+        VagaEstagio,
+        on_delete=models.PROTECT,
+        related_name="anuncios_sorteio",
+        verbose_name="vaga de estágio",
+    )
+    empatados = models.JSONField(
+        "empatados", default=list, help_text="Números de inscrição empatados, em ordem crescente."
+    )
+    semente = models.CharField(
+        "semente",
+        max_length=64,
+        blank=True,
+        help_text="Publicada já no anúncio; em branco, a fonte pública dará a semente.",
+    )
+    fonte_semente = models.CharField(
+        "fonte pública da semente",
+        max_length=300,
+        blank=True,
+        help_text="Ex.: 1º prêmio da Loteria Federal da extração de 03/06/2026.",
+    )
+    realizar_a_partir_de = models.DateTimeField("sorteio a partir de")
+    descricao = models.TextField("descrição do ato público", blank=True)
+    anunciado_em = models.DateTimeField("anunciado em")
+    anunciado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="anunciado por",
+    )
+
+    class Meta:
+        ordering = ["vaga", "anunciado_em"]
+        verbose_name = "anúncio de sorteio"
+        verbose_name_plural = "anúncios de sorteio"
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(semente="") | ~models.Q(fonte_semente=""),
+                name="anuncio_sorteio_semente_ou_fonte",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(realizar_a_partir_de__gt=models.F("anunciado_em")),
+                name="anuncio_sorteio_antes_do_sorteio",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Anúncio de sorteio {self.pk} (vaga {self.vaga_id}, {', '.join(self.empatados)})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Um anúncio publicado não se altera: é o que torna o sorteio verificável."""
+        if not self._state.adding:
+            raise RegistroImutavel("Um anúncio de sorteio não pode ser alterado.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("Um anúncio de sorteio não pode ser excluído.")
+
+
 class Sorteio(models.Model):
-    """Sorteio público de desempate, reproduzível pela semente registrada."""
+    """Sorteio público de desempate, reproduzível pela semente registrada.
+
+    Realizado uma vez por anúncio (``anuncio`` é único). Os sorteios anteriores
+    ao anúncio obrigatório ficam sem ``anuncio`` e continuam valendo como
+    registrados.
+    """
 
     selecao = models.ForeignKey(
         Selecao, on_delete=models.PROTECT, related_name="sorteios", verbose_name="seleção"
@@ -234,6 +310,14 @@ class Sorteio(models.Model):
         blank=True,
         related_name="sorteios",
         verbose_name="vaga de estágio",
+    )
+    anuncio = models.OneToOneField(
+        AnuncioSorteio,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sorteio",
+        verbose_name="anúncio",
     )
     semente = models.CharField("semente", max_length=64)
     realizado_em = models.DateTimeField("realizado em", default=timezone.now)

@@ -41,6 +41,14 @@ def marcar_progresso(chave: str | UUID, **dados: Any) -> None:
     cache.set(chave_progresso(chave), atual | dados, PROGRESSO_TTL)
 
 
+def reservar_pedido(chave: str | UUID, **dados: Any) -> bool:
+    """Registra o pedido de publicação ``chave`` só se ainda não existe (atômico
+    no cache): ``False`` quando é um clique repetido do mesmo formulário."""
+    return bool(
+        cache.add(chave_progresso(chave), {"estado": "fila", "feitos": 0} | dados, PROGRESSO_TTL)
+    )
+
+
 @shared_task(name="candidatos.publicar_resultado", acks_late=True)
 def publicar_resultado(
     selecao_id: int,
@@ -51,8 +59,11 @@ def publicar_resultado(
     recurso_fim: str | None,
     chave: str,
     agora: str,
+    sem_avaliacao: dict[str, str] | None = None,
 ) -> int | None:
-    """Publica a versão pedida; o progresso fica no cache para a barra do RH."""
+    """Publica a versão pedida; o progresso fica no cache para a barra do RH.
+    As regras já foram conferidas no formulário; o serviço as confere de novo
+    sob a trava (o estado pode ter mudado enquanto o pedido esperava na fila)."""
     from candidatos.services import resultado
 
     feita = ResultadoVersao.objects.filter(chave=chave).values_list("pk", flat=True).first()
@@ -76,6 +87,7 @@ def publicar_resultado(
             agora=datetime.fromisoformat(agora),
             chave=UUID(chave),
             progresso=progresso,
+            sem_avaliacao=sem_avaliacao,
         )
     except ValidationError as erro:
         marcar_progresso(chave, estado="erro", mensagens=list(erro.messages))

@@ -237,4 +237,9 @@ LOGGING = {
 # (comando anonimizar_inscricoes; justificativa em docs/operacao.md).
 RETENCAO_MESES = ambiente.inteiro("RETENCAO_MESES", 60)
 
+# Regras, § 5: entre o anúncio de um sorteio com semente escolhida pelo(a) gestor(a) e o
+# sorteio, ao menos estas horas (quem acompanha tem tempo de ver a semente antes do uso).
+# Com fonte pública futura (ex.: Loteria Federal), vale a data da própria fonte.
+SORTEIO_ANTECEDENCIA_MINIMA_HORAS = ambiente.inteiro("SORTEIO_ANTECEDENCIA_MINIMA_HORAS", 24)
+
 SISTEMA_NOME = ambiente.texto("SISTEMA_NOME", "Seleções de Estágio com Reserva de Vagas")

@@ -177,6 +177,8 @@ class Secao:
     vaga: Mapping[str, Any]
     listas: tuple[Lista, ...]
     continuacao: bool = False
+    #: ``SorteioPublicado`` da vaga (regras, § 5), impressos antes das listas.
+    sorteios: tuple[Any, ...] = ()
 
 
 def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
@@ -190,8 +192,11 @@ def lista_resultado(documento: Documento) -> Conteudo:
 
     Lê somente o conteúdo congelado da versão (docs/resultado.md), que já traz
     apenas número de inscrição e nome de exibição; confere o hash publicado.
+    Traz também os sorteios de desempate de cada vaga e as inscrições sem
+    avaliação com o motivo (número e motivo, nada mais).
     """
     from candidatos.models import ResultadoVersao
+    from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo
 
     versao = ResultadoVersao.objects.select_related("selecao__orgao").get(
         pk=documento.parametros["versao"]
@@ -218,6 +223,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
             "orgao": versao.selecao.orgao,
             "reserva": versao.conteudo.get("reserva") or {},
             "secoes": secoes,
+            "sem_avaliacao": sem_avaliacao_do_conteudo(versao.conteudo),
             "primeira_parte": True,
         },
         partes=[
@@ -228,6 +234,8 @@ def lista_resultado(documento: Documento) -> Conteudo:
 
 def secoes_resultado(conteudo: Mapping[str, Any]) -> list[Secao]:
     """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md)."""
+    from candidatos.selectors.publico.resultados import sorteios_da_vaga
+
     tem_pcd = any(
         "pcd" in (vaga.get("reservadas") or {}) or vaga.get("lista_pcd")
         for vaga in conteudo["vagas"]
@@ -240,7 +248,9 @@ def secoes_resultado(conteudo: Mapping[str, Any]) -> list[Secao]:
         if tem_pcd:
             listas.append(_lista_reserva("pcd", vaga.get("lista_pcd", []), por_numero))
         listas.append(_convocacao(vaga.get("convocacao", [])))
-        secoes.append(Secao(vaga=_dados_vaga(vaga), listas=tuple(listas)))
+        secoes.append(
+            Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=sorteios_da_vaga(vaga))
+        )
     return secoes
 
 

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.forms import BaseFormSet, formset_factory
 
@@ -23,6 +24,7 @@ from candidatos.models import (
 )
 from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
+from candidatos.services.regras_publicacao import inscricoes_sem_avaliacao, problemas_publicacao
 from selecoes.forms.campos import CampoDecimal, campo_data, campo_data_hora
 from selecoes.models import CriterioAvaliacao, Selecao
 
@@ -281,20 +283,69 @@ def validar_planilha_notas(
 # ---------------------------------------------------------------------------
 
 
-class SorteioForm(forms.Form):
+class AnunciarSorteioForm(forms.Form):
+    """Anúncio do sorteio: a semente (ou a fonte pública futura) publicada antes."""
+
     semente = forms.CharField(
         label="Semente do sorteio",
         max_length=64,
         required=False,
-        help_text="Ex.: o resultado da Loteria Federal do dia. Em branco, o sistema gera uma "
-        "semente aleatória, que fica registrada.",
+        help_text="Publicada já agora, antes do sorteio. Prefira a fonte pública futura "
+        "(abaixo): uma semente escolhida por quem sorteia não se repete, mas pode ter sido "
+        "escolhida já sabendo o resultado.",
     )
+    fonte_semente = forms.CharField(
+        label="Fonte pública futura da semente",
+        max_length=300,
+        required=False,
+        help_text="Ex.: 1º prêmio da Loteria Federal da extração de uma data posterior.",
+    )
+    realizar_a_partir_de = campo_data_hora("Sorteio a partir de")
     descricao = forms.CharField(
         label="Descrição do ato público", required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        horas = settings.SORTEIO_ANTECEDENCIA_MINIMA_HORAS
+        self.fields["realizar_a_partir_de"].help_text = (
+            f"Com semente escolhida aqui, ao menos {horas} hora(s) depois do anúncio; com "
+            "fonte pública futura, a data em que a fonte sai."
+        )
+
+    def clean(self) -> dict[str, Any]:
+        dados = super().clean()
+        if (
+            not (dados.get("semente") or "").strip()
+            and not (dados.get("fonte_semente") or "").strip()
+        ):
+            raise ValidationError(
+                "Informe a semente, publicada já no anúncio, ou a fonte pública futura que a dará."
+            )
+        return dados
+
+
+class RealizarSorteioForm(forms.Form):
+    semente = forms.CharField(
+        label="Semente dada pela fonte pública",
+        max_length=64,
+        required=False,
+        help_text="Só quando o anúncio nomeou uma fonte pública futura.",
+    )
+
 
 class PublicarResultadoForm(forms.Form):
+    """Pedido de publicação: confere aqui, antes de enfileirar, as mesmas regras
+    que o serviço confere de novo sob a trava (``problemas_publicacao``)."""
+
+    chave = forms.UUIDField(
+        widget=forms.HiddenInput,
+        initial=uuid.uuid4,
+        error_messages={
+            "required": "Pedido sem identificação: recarregue a página e tente de novo.",
+            "invalid": "Pedido sem identificação: recarregue a página e tente de novo.",
+        },
+    )
     tipo = forms.ChoiceField(label="Tipo de resultado", choices=TipoResultado.choices)
     motivo = forms.CharField(
         label="Motivo da nova versão",
@@ -305,16 +356,41 @@ class PublicarResultadoForm(forms.Form):
     recurso_inicio = campo_data_hora("Início do prazo de recurso", required=False)
     recurso_fim = campo_data_hora("Fim do prazo de recurso", required=False)
 
+    def __init__(self, *args: Any, selecao: Selecao, agora: datetime, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.selecao = selecao
+        self.agora = agora
+        self.sem_avaliacao = inscricoes_sem_avaliacao(selecao)
+        for p in self.sem_avaliacao:
+            self.fields[p.campo] = forms.CharField(
+                label=f"Motivo de {p.numero} — {p.nome} ficar fora do resultado",
+                required=False,
+                max_length=500,
+                help_text="Sem avaliação (pendente). Registre a nota na grade ou explique aqui; "
+                "o motivo é público, com o número de inscrição.",
+            )
+
+    def justificativas(self) -> dict[str, str]:
+        """Número de inscrição → motivo, para cada inscrição sem avaliação."""
+        dados = self.cleaned_data
+        return {p.numero: dados.get(p.campo) or "" for p in self.sem_avaliacao}
+
     def clean(self) -> dict[str, Any]:
         dados = super().clean()
-        if dados.get("tipo") == TipoResultado.PRELIMINAR:
-            inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
-            if inicio is None:
-                self.add_error("recurso_inicio", "Informe o início do prazo de recurso.")
-            if fim is None:
-                self.add_error("recurso_fim", "Informe o fim do prazo de recurso.")
-            if inicio and fim and fim <= inicio:
-                self.add_error("recurso_fim", "O fim do prazo deve ser depois do início.")
+        if dados.get("tipo") is None or {"recurso_inicio", "recurso_fim"} & set(self.errors):
+            return dados
+        problemas = problemas_publicacao(
+            selecao=self.selecao,
+            tipo=dados["tipo"],
+            motivo=dados.get("motivo") or "",
+            recurso_inicio=dados.get("recurso_inicio"),
+            recurso_fim=dados.get("recurso_fim"),
+            agora=self.agora,
+            sem_avaliacao={p.numero: dados.get(p.campo) or "" for p in self.sem_avaliacao},
+        )
+        for problema in problemas:
+            campo = problema.campo if problema.campo in self.fields else None
+            self.add_error(campo, problema.mensagem)
         return dados
 
 

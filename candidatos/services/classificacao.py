@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -58,7 +57,6 @@ __all__ = [
     "ordem_do_sorteio",
     "ordenar",
     "parametros_motor",
-    "realizar_sorteio",
     "resolver",
     "salvar_avaliacoes",
 ]
@@ -168,11 +166,15 @@ class ClassificacaoVaga:
         ]
 
 
-def ultimo_sorteio_por_vaga(selecao: Selecao) -> dict[int, Sorteio]:
-    """O sorteio mais recente de cada vaga (o que vale para o desempate)."""
-    sorteios: dict[int, Sorteio] = {}
-    for s in Sorteio.objects.filter(selecao=selecao, vaga__isnull=False).order_by("realizado_em"):
-        sorteios[s.vaga_id] = s  # type: ignore[index]
+def sorteios_por_vaga(selecao: Selecao) -> dict[int, list[Sorteio]]:
+    """Os sorteios de cada vaga, do mais antigo ao mais recente."""
+    sorteios: dict[int, list[Sorteio]] = defaultdict(list)
+    for s in (
+        Sorteio.objects.filter(selecao=selecao, vaga__isnull=False)
+        .select_related("anuncio")
+        .order_by("realizado_em", "pk")
+    ):
+        sorteios[s.vaga_id].append(s)  # type: ignore[index]
     return sorteios
 
 
@@ -260,18 +262,17 @@ def classificar_selecao(
     vagas = list(selecao.vagas.all()) if vagas is None else list(vagas)
     parametros = parametros or parametros_motor(selecao)
     por_vaga = _concorrentes_da_selecao(selecao, parametros.categorias, [v.pk for v in vagas])
-    sorteios = ultimo_sorteio_por_vaga(selecao)
+    sorteios = sorteios_por_vaga(selecao)
     criterios = selecao.criterios_desempate or []
     resultado: dict[int, ClassificacaoVaga] = {}
     for vaga in vagas:
         concorrentes = [
             c for c in por_vaga.get(vaga.pk, []) if c.situacao != SituacaoInscricao.ELIMINADA
         ]
-        sorteio = sorteios.get(vaga.pk)
         ordenados, empates = ordenar(
             concorrentes,
             criterios,
-            ordem_sorteio=sorteio.resultado if sorteio else (),
+            sorteios=[s.resultado for s in sorteios.get(vaga.pk, [])],
             vaga_codigo=vaga.codigo,
         )
         resultado[vaga.pk] = ClassificacaoVaga(vaga, ordenados, _so_ativos(empates))
@@ -401,70 +402,6 @@ def _retrato(avaliacao: Avaliacao) -> dict[str, Any]:
         "notas": dict(avaliacao.notas or {}),
         "nota_final": None if avaliacao.nota_final is None else f"{avaliacao.nota_final:.3f}",
     }
-
-
-def realizar_sorteio(
-    *,
-    vaga: VagaEstagio,
-    semente: str,
-    usuario: Any,
-    agora: datetime,
-    descricao: str = "",
-) -> Sorteio:
-    """Sorteio público entre os empatados da vaga, registrado com semente e data
-    (regras, § 5). Só cabe se o edital o prevê e se há empate a desfazer.
-    """
-    selecao = vaga.selecao
-    criterios = selecao.criterios_desempate or []
-    if not any(c.get("criterio") == CriterioDesempate.SORTEIO for c in criterios):
-        raise ValueError(
-            "O edital desta seleção não prevê sorteio entre os critérios de desempate."
-        )
-    with transaction.atomic():
-        VagaEstagio.objects.select_for_update().get(pk=vaga.pk)
-        classif = _classificar_sem_sorteio(vaga)
-        if not classif.empates:
-            raise ValueError(f"Não há empate a desfazer na vaga {vaga.codigo}.")
-        numeros = [c.numero for e in classif.empates for c in e.concorrentes]
-        sorteio = Sorteio.objects.create(
-            selecao=selecao,
-            vaga=vaga,
-            semente=semente,
-            realizado_em=agora,
-            realizado_por=usuario,
-            descricao=descricao,
-            resultado=ordem_do_sorteio(semente, numeros),
-        )
-        auditoria.registrar(
-            acao="sorteio.realizado",
-            objeto=sorteio,
-            descricao=f"Sorteio público de desempate na vaga {vaga.codigo}",
-            usuario=usuario,
-            selecao=selecao,
-            depois={"semente": semente, "resultado": sorteio.resultado},
-        )
-    return sorteio
-
-
-def _classificar_sem_sorteio(vaga: VagaEstagio) -> ClassificacaoVaga:
-    """Empates pelos critérios que o edital lista antes do sorteio: entre eles
-    (e só entre eles) o sorteio decide."""
-    selecao = vaga.selecao
-    parametros = parametros_motor(selecao)
-    concorrentes = [
-        c
-        for c in _concorrentes_da_selecao(selecao, parametros.categorias, [vaga.pk]).get(
-            vaga.pk, []
-        )
-        if c.situacao != SituacaoInscricao.ELIMINADA
-    ]
-    criterios: list[Mapping[str, Any]] = []
-    for criterio in selecao.criterios_desempate or []:
-        if criterio.get("criterio") == CriterioDesempate.SORTEIO:
-            break
-        criterios.append(criterio)
-    ordenados, empates = ordenar(concorrentes, criterios, vaga_codigo=vaga.codigo)
-    return ClassificacaoVaga(vaga, ordenados, _so_ativos(empates))
 
 
 def inscricoes_da_vaga(vaga: VagaEstagio) -> QuerySet[Inscricao]:

@@ -101,11 +101,47 @@ def _chave_criterio(
     raise ValueError(f"Critério de desempate desconhecido: {nome!r}.")
 
 
+def ordem_combinada(sorteios: Sequence[Sequence[str]]) -> list[str]:
+    """Uma ordem só a partir dos sorteios (do mais antigo ao mais recente): o
+    mais recente que sorteou um número é o que vale para ele."""
+    ordem: list[str] = []
+    vistos: set[str] = set()
+    for resultado in reversed(sorteios):
+        novos = [n for n in resultado if n not in vistos]
+        ordem.extend(novos)
+        vistos.update(novos)
+    return ordem
+
+
+def _empates_que_o_sorteio_nao_decidiu(
+    decorados: Sequence[tuple[tuple[Any, ...], str, Concorrente]],
+    indice_sorteio: int,
+    sorteios: Sequence[Sequence[str]],
+) -> list[tuple[int, int]]:
+    """Grupos iguais até o critério ``sorteio`` que o sorteio não decidiu: algum
+    membro foi sorteado, mas não estão todos no sorteio mais recente de um deles
+    (ex.: alguém empatou depois, por recurso deferido). (início, fim) em ``decorados``."""
+    grupos = []
+    inicio = 0
+    corte = 1 + indice_sorteio  # nota final + critérios antes do sorteio
+    for fim in range(1, len(decorados) + 1):
+        if fim < len(decorados) and decorados[fim][0][:corte] == decorados[inicio][0][:corte]:
+            continue
+        if fim - inicio > 1:
+            membros = {numero for _, numero, _ in decorados[inicio:fim]}
+            ultimo = next((set(r) for r in reversed(sorteios) if membros & set(r)), None)
+            if ultimo is not None and not membros <= ultimo:
+                grupos.append((inicio, fim))
+        inicio = fim
+    return grupos
+
+
 def ordenar(
     concorrentes: Sequence[Concorrente],
     criterios: Sequence[Mapping[str, Any]],
     *,
     ordem_sorteio: Sequence[str] = (),
+    sorteios: Sequence[Sequence[str]] = (),
     vaga_codigo: str = "",
 ) -> tuple[tuple[Concorrente, ...], tuple[Empate, ...]]:
     """Classificação estrita: nota final decrescente e, no empate, os critérios
@@ -116,10 +152,16 @@ def ordenar(
       ``data_inscricao``: inscrição mais antiga; ``sorteio``: posição no sorteio
       público registrado (``ordem_sorteio``, números de inscrição).
 
+    ``sorteios``: cada sorteio registrado (ordem sorteada), do mais antigo ao
+    mais recente; no lugar de ``ordem_sorteio``. Um sorteio decide só o empate
+    que sorteou: quem empatou depois com sorteados forma um empate novo.
+
     Devolve os concorrentes ordenados e os grupos ainda empatados, que impedem a
     publicação (regras, § 5). Entre empatados a ordem devolvida é só provisória
     (número de inscrição), nunca uma decisão.
     """
+    if sorteios:
+        ordem_sorteio = ordem_combinada(sorteios)
     posicao_sorteio = {numero: i for i, numero in enumerate(ordem_sorteio)}
     chaves = [_chave_criterio(c, posicao_sorteio) for c in criterios]
     # Chave calculada uma vez por concorrente (a ordenação de 100 mil é o caso comum).
@@ -128,14 +170,23 @@ def ordenar(
     )
     ordenados = tuple(c for _, _, c in decorados)
     preve_sorteio = any(c.get("criterio") == CriterioDesempate.SORTEIO for c in criterios)
-    empates: list[Empate] = []
+    grupos: list[tuple[int, int]] = []
     inicio = 0
     for fim in range(1, len(decorados) + 1):
         if fim < len(decorados) and decorados[fim][0] == decorados[inicio][0]:
             continue
         if fim - inicio > 1:
-            empates.append(Empate(vaga_codigo, ordenados[inicio:fim], preve_sorteio))
+            grupos.append((inicio, fim))
         inicio = fim
+    indice = next(
+        (i for i, c in enumerate(criterios) if c.get("criterio") == CriterioDesempate.SORTEIO),
+        None,
+    )
+    if sorteios and indice is not None:
+        novos = _empates_que_o_sorteio_nao_decidiu(decorados, indice, sorteios)
+        contidos = [g for g in grupos if not any(a <= g[0] and g[1] <= b for a, b in novos)]
+        grupos = sorted([*novos, *contidos])
+    empates = [Empate(vaga_codigo, ordenados[a:b], preve_sorteio) for a, b in grupos]
     return ordenados, tuple(empates)
 
 

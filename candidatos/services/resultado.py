@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -17,45 +17,61 @@ from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
 from candidatos.models import (
-    Recurso,
     ResultadoVersao,
-    SituacaoRecurso,
+    Sorteio,
     TipoResultado,
     VagaDoResultado,
 )
 from candidatos.services.classificacao import (
-    Empate,
+    ClassificacaoVaga,
+    ParametrosMotor,
     classificar_selecao,
     parametros_motor,
     resolver,
+    sorteios_por_vaga,
+)
+from candidatos.services.regras_publicacao import (
+    EmpateNaoResolvido,
+    Problema,
+    PublicacaoInvalida,
+    SemAvaliacao,
+    inscricoes_sem_avaliacao,
+    problemas_publicacao,
+    validar_publicacao,
 )
 from selecoes import auditoria
-from selecoes.models import Selecao, SituacaoSelecao
+from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
 from selecoes.reserva import Candidato, EntradaInvalida, Situacao, explicar
 
-FORMATO = 1
+FORMATO = 2
 ORDEM_LISTAS = ("negros", "pcd")
 
 Progresso = Callable[[int, int], None]
 
-
-class PublicacaoInvalida(ValidationError):
-    """A publicação não pode ser feita agora; a mensagem diz por quê, em português."""
-
-
-class EmpateNaoResolvido(PublicacaoInvalida):
-    """Regras, § 5: a classificação precisa ser estrita para publicar."""
-
-    def __init__(self, empates: list[Empate]) -> None:
-        self.empates = empates
-        super().__init__([e.mensagem for e in empates])
+__all__ = [
+    "FORMATO",
+    "DiferencaVaga",
+    "EmpateNaoResolvido",
+    "Mudanca",
+    "Problema",
+    "PublicacaoInvalida",
+    "SemAvaliacao",
+    "comparar_vaga",
+    "comparar_versoes",
+    "hash_conteudo",
+    "inscricoes_sem_avaliacao",
+    "montar_conteudo",
+    "problemas_publicacao",
+    "publicar_resultado",
+    "serializar",
+    "validar_publicacao",
+]
 
 
 def serializar(conteudo: dict[str, Any]) -> bytes:
@@ -80,20 +96,48 @@ def _listas(categorias: frozenset[str]) -> list[str]:
     return [x for x in ORDEM_LISTAS if x in categorias]
 
 
-def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> dict[str, Any]:
+def _iso(momento: datetime | None) -> str | None:
+    return timezone.localtime(momento).isoformat() if momento else None
+
+
+def _sorteio_publicado(sorteio: Sorteio) -> dict[str, Any]:
+    """Regras, § 5: o sorteio que desempatou, com o anúncio que o precedeu;
+    qualquer pessoa o refaz com ``ordem_do_sorteio(semente, empatados)``."""
+    anuncio = sorteio.anuncio
+    return {
+        "empatados": anuncio.empatados if anuncio else sorted(sorteio.resultado),
+        "semente": sorteio.semente,
+        "fonte_semente": anuncio.fonte_semente if anuncio else "",
+        "anunciado_em": _iso(anuncio.anunciado_em) if anuncio else None,
+        "realizar_a_partir_de": _iso(anuncio.realizar_a_partir_de) if anuncio else None,
+        "realizado_em": _iso(sorteio.realizado_em),
+        "resultado": list(sorteio.resultado),
+    }
+
+
+def montar_conteudo(
+    selecao: Selecao,
+    *,
+    progresso: Progresso | None = None,
+    vagas: Sequence[VagaEstagio] | None = None,
+    parametros: ParametrosMotor | None = None,
+    classificacoes: Mapping[int, ClassificacaoVaga] | None = None,
+) -> dict[str, Any]:
     """Retrato publicável da seleção (sem tipo, número, data e motivo, que
     ``publicar_resultado`` acrescenta). Só dados que o decreto manda publicar.
 
     Levanta ``EmpateNaoResolvido`` se alguma vaga tem empate; ``PublicacaoInvalida``
     se o motor recusar a entrada (ex.: sequência explícita inconsistente).
     """
-    vagas = list(selecao.vagas.all())
-    parametros = parametros_motor(selecao, vagas)
-    classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
+    vagas = list(selecao.vagas.all()) if vagas is None else list(vagas)
+    parametros = parametros or parametros_motor(selecao, vagas)
+    if classificacoes is None:
+        classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
     empates = [e for c in classificacoes.values() for e in c.empates]
     if empates:
         raise EmpateNaoResolvido(empates)
     total = len(vagas)
+    sorteios = sorteios_por_vaga(selecao)
     saida_vagas = []
     for n, vaga in enumerate(vagas, 1):
         ativos = classificacoes[vaga.pk].ativos
@@ -138,6 +182,7 @@ def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> 
                     for c in resultado.ordem.convocados
                 ],
                 "explicacoes": frases,
+                "sorteios": [_sorteio_publicado(x) for x in sorteios.get(vaga.pk, [])],
             }
         )
         if progresso:
@@ -158,50 +203,6 @@ def montar_conteudo(selecao: Selecao, *, progresso: Progresso | None = None) -> 
     }
 
 
-def _validar(
-    *,
-    selecao: Selecao,
-    tipo: str,
-    motivo: str,
-    recurso_inicio: datetime | None,
-    recurso_fim: datetime | None,
-    agora: datetime,
-    numero: int,
-) -> None:
-    if tipo not in TipoResultado.values:
-        raise PublicacaoInvalida(f"Tipo de resultado desconhecido: {tipo}.")
-    if numero > 1 and not motivo.strip():
-        raise PublicacaoInvalida(
-            "Motivo: informe por que esta nova versão substitui a anterior "
-            "(ex.: recurso deferido, decisão judicial)."
-        )
-    if tipo == TipoResultado.PRELIMINAR:
-        if recurso_inicio is None or recurso_fim is None:
-            raise PublicacaoInvalida(
-                "Prazo de recurso: informe o início e o fim do prazo para recursos."
-            )
-        if recurso_fim <= recurso_inicio:
-            raise PublicacaoInvalida("Prazo de recurso: o fim deve ser depois do início.")
-        return
-    preliminar = ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR)
-    if preliminar is None:
-        raise PublicacaoInvalida(
-            "Publique primeiro o resultado preliminar, com o prazo de recurso."
-        )
-    if numero == 1 and preliminar.recurso_fim and agora < preliminar.recurso_fim:
-        fim = timezone.localtime(preliminar.recurso_fim)
-        raise PublicacaoInvalida(
-            f"O prazo de recurso do resultado preliminar só termina em {fim:%d/%m/%Y às %H:%M}."
-        )
-    pendentes = Recurso.objects.filter(selecao=selecao, situacao=SituacaoRecurso.PENDENTE)
-    if pendentes.exists():
-        numeros = ", ".join(pendentes.values_list("inscricao__numero", flat=True)[:10])
-        raise PublicacaoInvalida(
-            f"Há recursos pendentes de decisão (inscrições {numeros}); decida-os antes do "
-            "resultado final."
-        )
-
-
 def publicar_resultado(
     *,
     selecao: Selecao,
@@ -213,10 +214,17 @@ def publicar_resultado(
     agora: datetime,
     chave: UUID | None = None,
     progresso: Progresso | None = None,
+    sem_avaliacao: Mapping[str, str] | None = None,
 ) -> ResultadoVersao:
     """Publica uma nova versão (1, 2, …) do resultado ``tipo``: conteúdo
     congelado no formato de docs/resultado.md, hash SHA-256, auditoria e
     situação da seleção. Com ``chave``, pedir duas vezes dá a mesma versão.
+
+    Pedidos da mesma seleção são serializados pela trava da linha da seleção,
+    e só dela (``of=("self",)``, ``no_key``): nem o órgão fica travado nem as
+    inserções que apenas referenciam a seleção (auditoria, inscrições) esperam.
+    ``sem_avaliacao``: número de inscrição → motivo de ficar fora, para cada
+    inscrição sem nota (registrado na versão).
     """
     if chave is not None:
         existente = ResultadoVersao.objects.filter(chave=chave).first()
@@ -224,24 +232,47 @@ def publicar_resultado(
             return existente
     agora = agora.replace(microsecond=0)
     with transaction.atomic():
-        selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+        selecao = (
+            Selecao.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("orgao")
+            .get(pk=selecao.pk)
+        )
+        if chave is not None:
+            existente = ResultadoVersao.objects.filter(chave=chave).first()
+            if existente is not None:
+                return existente
         anterior = ResultadoVersao.objects.vigente(selecao, tipo)
         numero = anterior.numero + 1 if anterior else 1
-        _validar(
+        vagas = list(selecao.vagas.all())
+        parametros = parametros_motor(selecao, vagas)
+        classificacoes = classificar_selecao(selecao, vagas=vagas, parametros=parametros)
+        validar_publicacao(
             selecao=selecao,
             tipo=tipo,
             motivo=motivo,
             recurso_inicio=recurso_inicio,
             recurso_fim=recurso_fim,
             agora=agora,
-            numero=numero,
+            sem_avaliacao=sem_avaliacao,
+            empates=[e for c in classificacoes.values() for e in c.empates],
         )
-        conteudo = montar_conteudo(selecao, progresso=progresso)
+        fora = [
+            {"inscricao": p.numero, "motivo": (sem_avaliacao or {})[p.numero].strip()}
+            for p in inscricoes_sem_avaliacao(selecao)
+        ]
+        conteudo = montar_conteudo(
+            selecao,
+            progresso=progresso,
+            vagas=vagas,
+            parametros=parametros,
+            classificacoes=classificacoes,
+        )
         conteudo |= {
             "tipo": tipo,
             "numero": numero,
             "publicado_em": timezone.localtime(agora).isoformat(),
             "motivo": motivo.strip(),
+            "sem_avaliacao": fora,
         }
         canonico = serializar(conteudo)
         versao = ResultadoVersao.objects.create(
@@ -281,7 +312,11 @@ def publicar_resultado(
                 "situacao_selecao": situacao_antes,
                 "versao_anterior": anterior.numero if anterior else None,
             },
-            depois={"versao": numero, "hash": versao.hash_conteudo},
+            depois={
+                "versao": numero,
+                "hash": versao.hash_conteudo,
+                "sem_avaliacao": [f["inscricao"] for f in fora],
+            },
             motivo=motivo.strip(),
         )
     return versao

@@ -37,6 +37,11 @@ urlpatterns = [
     path("vaga/<int:pk>/convocar/", convocacao.convocar, name="convocar"),
     path("vaga/<int:pk>/vagas-surgidas/", convocacao.vagas_surgidas, name="vagas_surgidas"),
     path("sorteio/<int:pk>/", classificacao.sorteio_detalhe, name="sorteio_detalhe"),
+    path(
+        "sorteio/anuncio/<int:pk>/realizar/",
+        classificacao.sorteio_realizar,
+        name="sorteio_realizar",
+    ),
     path("convocacao/<int:pk>/", convocacao.convocacao, name="convocacao"),
     path("convocacao/<int:pk>/contratar/", convocacao.contratar, name="contratar"),
     path("convocacao/<int:pk>/encerrar/", convocacao.encerrar, name="encerrar"),

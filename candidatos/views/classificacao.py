@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from typing import Any
 
@@ -11,16 +10,19 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.views.decorators.http import require_POST
 
 from candidatos.forms.classificacao import (
+    AnunciarSorteioForm,
     AvaliacaoFormSet,
     ImportarNotasForm,
-    SorteioForm,
+    RealizarSorteioForm,
     colunas_de_nota,
     initial_da_grade,
     validar_planilha_notas,
 )
 from candidatos.models import (
+    AnuncioSorteio,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
@@ -31,9 +33,10 @@ from candidatos.models import (
 )
 from candidatos.planilhas import ErroPlanilha, escrever_csv, ler_planilha
 from candidatos.services import classificacao as servico
+from candidatos.services import sorteio as servico_sorteio
 from candidatos.services.classificacao import LinhaAvaliacao
 from selecoes import acesso
-from selecoes.models import CriterioAvaliacao, Selecao, VagaEstagio
+from selecoes.models import CriterioAvaliacao, Papel, Selecao, VagaEstagio
 from selecoes.selectors.versoes import criterios_desempate_legiveis
 
 POR_PAGINA_GRADE = 50
@@ -263,38 +266,79 @@ def modelo_planilha(request: HttpRequest, pk: int) -> HttpResponse:
 # --- sorteio ------------------------------------------------------------------
 
 
+def _exigir_gestor(request: HttpRequest, selecao: Selecao) -> None:
+    """Sorteio é ato de gestor (operador e auditor: 403)."""
+    acesso.exigir_papel(request.user, selecao.orgao_id, (Papel.GESTOR,))
+
+
 @acesso.rh_requerido
 def sorteio(request: HttpRequest, pk: int) -> HttpResponse:
-    """Sorteio público de desempate de uma vaga (regras, § 5)."""
+    """Sorteio público de desempate de uma vaga (regras, § 5): o gestor anuncia
+    (semente ou fonte pública futura, e quando), e só depois sorteia, uma vez."""
     vaga = obter_vaga(request, pk)
     selecao = vaga.selecao
-    form = SorteioForm(request.POST or None)
+    form = AnunciarSorteioForm(request.POST or None)
     if request.method == "POST":
-        exigir_editor(request, selecao)
+        _exigir_gestor(request, selecao)
         if form.is_valid():
-            semente = form.cleaned_data["semente"].strip() or secrets.token_hex(16)
+            dados = form.cleaned_data
             try:
-                s = servico.realizar_sorteio(
+                servico_sorteio.sorteio_anunciar(
                     vaga=vaga,
-                    semente=semente,
                     usuario=request.user,
                     agora=timezone.now(),
-                    descricao=form.cleaned_data["descricao"],
+                    realizar_a_partir_de=dados["realizar_a_partir_de"],
+                    semente=dados["semente"],
+                    fonte_semente=dados["fonte_semente"],
+                    descricao=dados["descricao"],
                 )
-            except ValueError as erro:
+            except (ValueError, PermissionError) as erro:
                 messages.error(request, str(erro))
             else:
-                messages.success(request, "Sorteio registrado.")
-                return redirect("classificacao:sorteio_detalhe", pk=s.pk)
+                messages.success(request, "Sorteio anunciado.")
+                return redirect("classificacao:sorteio", pk=vaga.pk)
     contexto = {
         "vaga": vaga,
         "selecao": selecao,
         "form": form,
+        "form_realizar": RealizarSorteioForm(),
         "classificacao": servico.classificar_vaga(vaga),
+        "anuncios": AnuncioSorteio.objects.filter(vaga=vaga)
+        .select_related("sorteio", "anunciado_por")
+        .order_by("-anunciado_em"),
         "sorteios": Sorteio.objects.filter(vaga=vaga).order_by("-realizado_em"),
         **contexto_papel(request, selecao),
     }
     return render(request, "candidatos/classificacao/sorteio.html", contexto)
+
+
+@require_POST
+@acesso.rh_requerido
+def sorteio_realizar(request: HttpRequest, pk: int) -> HttpResponse:
+    anuncio = acesso.obter_no_escopo(
+        AnuncioSorteio.objects.select_related("selecao__orgao", "vaga__selecao"),
+        request.user,
+        caminho_orgao="selecao__orgao",
+        pk=pk,
+    )
+    _exigir_gestor(request, anuncio.selecao)
+    form = RealizarSorteioForm(request.POST)
+    if form.is_valid():
+        try:
+            s = servico_sorteio.sorteio_realizar(
+                anuncio=anuncio,
+                usuario=request.user,
+                agora=timezone.now(),
+                semente=form.cleaned_data["semente"],
+            )
+        except (ValueError, PermissionError) as erro:
+            messages.error(request, str(erro))
+        else:
+            messages.success(request, "Sorteio realizado.")
+            return redirect("classificacao:sorteio_detalhe", pk=s.pk)
+    else:
+        messages.error(request, "Semente inválida.")
+    return redirect("classificacao:sorteio", pk=anuncio.vaga_id)
 
 
 @acesso.rh_requerido

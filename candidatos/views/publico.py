@@ -87,6 +87,7 @@ def selecao(request: HttpRequest, pk: int) -> HttpResponse:
             versoes_edital=versoes_edital,
             versoes_resultado=versoes,
             agora=agora,
+            anuncios=sel.anuncios_sorteio(selecao=selecao),
         ),
     }
     return render(request, "publico/selecao.html", contexto)

@@ -19,6 +19,7 @@ from candidatos.forms.classificacao import (
     RecursoForm,
 )
 from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
+from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
 from candidatos.services.resultado import comparar_versoes, serializar
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso, auditoria
@@ -30,30 +31,39 @@ from selecoes.models import Selecao
 
 @acesso.rh_requerido
 def publicar(request: HttpRequest, pk: int) -> HttpResponse:
-    """Pede a publicação; a tarefa Celery monta a versão e o RH acompanha o progresso."""
+    """Pede a publicação; a tarefa Celery monta a versão e o RH acompanha o progresso.
+
+    Toda regra é conferida no formulário, antes da fila. A chave do pedido vem
+    no formulário: um clique duplo (ou um reenvio) leva ao mesmo pedido, nunca a
+    uma segunda tarefa.
+    """
     selecao = obter_selecao(request, pk)
     exigir_editor(request, selecao)
-    form = PublicarResultadoForm(request.POST or None)
+    agora = timezone.now()
+    form = PublicarResultadoForm(request.POST or None, selecao=selecao, agora=agora)
     if request.method == "POST" and form.is_valid():
         dados = form.cleaned_data
-        chave = uuid.uuid4()
-        inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
-        argumentos = (
-            selecao.pk,
-            dados["tipo"],
-            request.user.pk,
-            dados["motivo"],
-            inicio.isoformat() if inicio else None,
-            fim.isoformat() if fim else None,
-            str(chave),
-            timezone.now().isoformat(),
-        )
-        tasks.marcar_progresso(chave, estado="fila", feitos=0, total=selecao.vagas.count())
-        transaction.on_commit(lambda: tasks.publicar_resultado.delay(*argumentos))
+        chave = dados["chave"]
+        novo = tasks.reservar_pedido(chave, selecao_id=selecao.pk, total=selecao.vagas.count())
+        if novo:
+            inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
+            argumentos = (
+                selecao.pk,
+                dados["tipo"],
+                request.user.pk,
+                dados["motivo"],
+                inicio.isoformat() if inicio else None,
+                fim.isoformat() if fim else None,
+                str(chave),
+                agora.isoformat(),
+                form.justificativas(),
+            )
+            transaction.on_commit(lambda: tasks.publicar_resultado.delay(*argumentos))
         return redirect("classificacao:publicacao", pk=selecao.pk, chave=chave)
     contexto = {
         "selecao": selecao,
         "form": form,
+        "sem_avaliacao": form.sem_avaliacao,
         "preliminar": ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR),
         "final": ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL),
     }
@@ -87,7 +97,7 @@ def _estado_publicacao(selecao: Selecao, chave: uuid.UUID) -> dict[str, Any]:
     if versao is not None:
         return {"estado": "concluida", "versao_id": versao.pk}
     estado = tasks.progresso_publicacao(chave)
-    if estado is None:
+    if estado is None or estado.get("selecao_id", selecao.pk) != selecao.pk:
         raise Http404
     return estado
 
@@ -124,7 +134,14 @@ def versao(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/classificacao/versao.html",
-        {"versao": v, "selecao": v.selecao, "conteudo": v.conteudo, "outras": outras},
+        {
+            "versao": v,
+            "selecao": v.selecao,
+            "conteudo": v.conteudo,
+            "outras": outras,
+            "vagas": [(vaga, sorteios_da_vaga(vaga)) for vaga in v.conteudo.get("vagas", [])],
+            "sem_avaliacao": sem_avaliacao_do_conteudo(v.conteudo),
+        },
     )
 
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from candidatos.models import (
     AcessoDadoSensivel,
+    AnuncioSorteio,
     Avaliacao,
     Convocacao,
     Inscricao,
@@ -55,6 +56,7 @@ from tests.factories import (
 )
 from tests.relatorios.monitoramento.factories import EmpresaTerceirizadaFactory
 from tests.seguranca.factories import (
+    AnuncioSorteioFactory,
     ConvocacaoFactory,
     CriterioAvaliacaoFactory,
     DocumentoFactory,
@@ -103,6 +105,7 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "resultados": ResultadoVersao,
     "sorteio": Sorteio,
     "sorteios": Sorteio,
+    "anuncio": AnuncioSorteio,
     "documento": Documento,
     "documentos": Documento,
     "acesso": AcessoDadoSensivel,
@@ -245,6 +248,7 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         ),
         RecursoFactory(inscricao=inscricao),
         SorteioFactory(selecao=selecao, vaga=vaga),
+        AnuncioSorteioFactory(selecao=selecao, vaga=vaga),
         DocumentoFactory(selecao=selecao),
         AcessoDadoSensivel.objects.create(
             usuario=dono, inscricao=inscricao, contexto="varredura de escopo"

@@ -7,6 +7,7 @@ import factory
 from django.utils import timezone
 
 from candidatos.models import (
+    AnuncioSorteio,
     Convocacao,
     Modalidade,
     ProcessoEliminacao,
@@ -17,7 +18,7 @@ from candidatos.models import (
 )
 from relatorios.models import Documento, TipoDocumento
 from selecoes.models import CriterioAvaliacao, VersaoEdital
-from tests.factories import InscricaoFactory, SelecaoFactory, UserFactory
+from tests.factories import InscricaoFactory, SelecaoFactory, UserFactory, VagaEstagioFactory
 
 
 def _hash(conteudo: object) -> str:
@@ -83,6 +84,18 @@ class RecursoFactory(factory.django.DjangoModelFactory):
     selecao = factory.SelfAttribute("inscricao.selecao")
     assunto = "Revisão de nota"
     texto = "Peço a revisão da nota da análise curricular."
+
+
+class AnuncioSorteioFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = AnuncioSorteio
+
+    selecao = factory.SubFactory(SelecaoFactory)
+    vaga = factory.SubFactory(VagaEstagioFactory, selecao=factory.SelfAttribute("..selecao"))
+    empatados = factory.LazyFunction(lambda: ["T-1", "T-2"])
+    semente = "48213"
+    anunciado_em = factory.LazyFunction(timezone.now)
+    realizar_a_partir_de = factory.LazyAttribute(lambda o: o.anunciado_em + dt.timedelta(days=1))
 
 
 class SorteioFactory(factory.django.DjangoModelFactory):

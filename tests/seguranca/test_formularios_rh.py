@@ -222,7 +222,12 @@ def _consulta(parametros):
 
 def test_entrada_hostil_sorteio(mundo, enviador):
     url = reverse("classificacao:sorteio", args=[mundo.vaga_publicada.pk])
-    validos = {"semente": "12345", "descricao": "Sessão pública."}
+    validos = {
+        "semente": "12345",
+        "fonte_semente": "",
+        "realizar_a_partir_de": _daqui(2),
+        "descricao": "Sessão pública.",
+    }
 
     @HOSTIL
     @given(dados=post_hostil(validos))
@@ -238,7 +243,9 @@ def test_entrada_hostil_sorteio(mundo, enviador):
 def test_entrada_hostil_publicar_resultado(mundo, enviador):
     url = reverse("classificacao:publicar", args=[mundo.classificada.pk])
     validos = {
-        "tipo": "final",
+        "chave": "6f1c6c0e-5d55-4a39-9d0e-2b1a3c4d5e6f",
+        # O final aqui seria recusado já no formulário (há recurso pendente no mundo).
+        "tipo": "preliminar",
         "motivo": "Recurso deferido.",
         "recurso_inicio": _daqui(1),
         "recurso_fim": _daqui(3),

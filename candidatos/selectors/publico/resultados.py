@@ -118,6 +118,56 @@ ROTULOS_LISTAS_RESERVA = {"negros": "Candidatos negros", "pcd": "Pessoas com def
 
 
 @dataclass(frozen=True)
+class SorteioPublicado:
+    """Regras, § 5: um sorteio de desempate como a versão o publicou. Só números
+    de inscrição; qualquer pessoa o refaz com a semente e os empatados."""
+
+    empatados: tuple[str, ...]
+    semente: str
+    fonte_semente: str
+    anunciado_em: datetime | None
+    realizar_a_partir_de: datetime | None
+    realizado_em: datetime | None
+    resultado: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ForaDoResultado:
+    """Inscrição sem avaliação que ficou fora da versão, com o motivo registrado
+    na publicação (ato administrativo: número e motivo, sem nome, CPF ou raça)."""
+
+    inscricao: str
+    motivo: str
+
+
+def _momento(valor: str | None) -> datetime | None:
+    return datetime.fromisoformat(valor) if valor else None
+
+
+def sorteios_da_vaga(dados: dict[str, Any]) -> tuple[SorteioPublicado, ...]:
+    """Os sorteios de uma vaga do conteúdo (formato 2; o formato 1 não os tem)."""
+    return tuple(
+        SorteioPublicado(
+            empatados=tuple(s.get("empatados", ())),
+            semente=s.get("semente", ""),
+            fonte_semente=s.get("fonte_semente", ""),
+            anunciado_em=_momento(s.get("anunciado_em")),
+            realizar_a_partir_de=_momento(s.get("realizar_a_partir_de")),
+            realizado_em=_momento(s.get("realizado_em")),
+            resultado=tuple(s.get("resultado", ())),
+        )
+        for s in dados.get("sorteios", ())
+    )
+
+
+def sem_avaliacao_do_conteudo(conteudo: dict[str, Any]) -> tuple[ForaDoResultado, ...]:
+    return tuple(
+        ForaDoResultado(inscricao=f["inscricao"], motivo=f.get("motivo", ""))
+        for f in conteudo.get("sem_avaliacao", ())
+    )
+
+
+@dataclass(frozen=True)
 class VagaResultado:
     codigo: str
     area: str
@@ -127,6 +177,7 @@ class VagaResultado:
     reservadas: dict[str, int]
     linhas: dict[str, tuple[LinhaLista, ...]]
     explicacoes: dict[str, str]
+    sorteios: tuple[SorteioPublicado, ...] = ()
 
     @property
     def listas_disponiveis(self) -> list[tuple[str, str]]:
@@ -144,6 +195,11 @@ class ResultadoPublicado:
     selecao: dict[str, Any]
     reserva: dict[str, Any]
     vagas: dict[str, VagaResultado] = field(default_factory=dict)
+    sem_avaliacao: tuple[ForaDoResultado, ...] = ()
+
+    @property
+    def sorteios(self) -> list[tuple[VagaResultado, SorteioPublicado]]:
+        return [(vaga, s) for vaga in self.vagas.values() for s in vaga.sorteios]
 
 
 def normalizar(texto: str) -> str:
@@ -218,6 +274,7 @@ def _vaga_do_conteudo(dados: dict[str, Any]) -> VagaResultado:
             "convocacao": convocacao,
         },
         explicacoes=dict(dados.get("explicacoes", {})),
+        sorteios=sorteios_da_vaga(dados),
     )
 
 
@@ -227,6 +284,7 @@ def interpretar_conteudo(versao_id: int, conteudo: dict[str, Any]) -> ResultadoP
         selecao=dict(conteudo.get("selecao", {})),
         reserva=dict(conteudo.get("reserva", {})),
         vagas={v["codigo"]: _vaga_do_conteudo(v) for v in conteudo.get("vagas", [])},
+        sem_avaliacao=sem_avaliacao_do_conteudo(conteudo),
     )
 
 

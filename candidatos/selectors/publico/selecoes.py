@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import calendar
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -12,7 +13,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos.models import TipoResultado
+from candidatos.models import AnuncioSorteio, TipoResultado
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import CriterioDesempate, Selecao, VagaEstagio, VersaoEdital
 
@@ -202,14 +203,34 @@ def somar_meses(dia: date, meses: int) -> date:
     return date(ano, mes, min(dia.day, calendar.monthrange(ano, mes)[1]))
 
 
+def anuncios_sorteio(*, selecao: Selecao) -> list[AnuncioSorteio]:
+    """Sorteios de desempate anunciados (regras, § 5): públicos antes de acontecer."""
+    return list(
+        AnuncioSorteio.objects.filter(selecao=selecao)
+        .select_related("vaga")
+        .order_by("realizar_a_partir_de", "pk")
+    )
+
+
+def _detalhe_anuncio(anuncio: AnuncioSorteio) -> str:
+    semente = (
+        f"semente publicada: {anuncio.semente}"
+        if anuncio.semente
+        else f"semente: {anuncio.fonte_semente}"
+    )
+    return f"Empatados: {', '.join(anuncio.empatados)}; {semente}."
+
+
 def cronograma(
     *,
     selecao: Selecao,
     versoes_edital: list[VersaoEdital],
     versoes_resultado: list[VersaoResumo],
     agora: datetime,
+    anuncios: Sequence[AnuncioSorteio] = (),
 ) -> list[Fase]:
-    """Fases da seleção com datas, da publicação do edital ao fim da validade."""
+    """Fases da seleção com datas, da publicação do edital ao fim da validade,
+    com os sorteios de desempate anunciados (semente pública antes do sorteio)."""
     fases: list[tuple[str, date | datetime | None, date | datetime | None, str]] = [
         ("Publicação do edital", selecao.data_publicacao_edital, None, ""),
     ]
@@ -220,6 +241,15 @@ def cronograma(
                 (f"Retificação nº {versao.numero - 1} do edital", quando, None, versao.motivo)
             )
     fases.append(("Inscrições", selecao.inscricoes_inicio, selecao.inscricoes_fim, ""))
+    for anuncio in anuncios:
+        fases.append(
+            (
+                f"Sorteio de desempate — vaga {anuncio.vaga.codigo}",
+                anuncio.realizar_a_partir_de,
+                None,
+                _detalhe_anuncio(anuncio),
+            )
+        )
     for tipo in (TipoResultado.PRELIMINAR, TipoResultado.FINAL):
         do_tipo = [v for v in versoes_resultado if v.tipo == tipo]
         if not do_tipo:

@@ -13,10 +13,22 @@ from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 AGORA = dt.datetime(2026, 6, 1, 10, 0, tzinfo=dt.UTC)
 
 
-def nova_vaga(orgao, *, ofertadas=5, pcd=False, criterios=None, desempate=None, codigo="DIR"):
-    """Uma seleção publicada com uma vaga; por padrão, só a reserva de negros."""
+def nova_vaga(
+    orgao,
+    *,
+    ofertadas=5,
+    pcd=False,
+    criterios=None,
+    desempate=None,
+    codigo="DIR",
+    inscricoes_fim=AGORA - dt.timedelta(days=10),
+):
+    """Uma seleção publicada com uma vaga; por padrão, só a reserva de negros e
+    inscrições já encerradas (o resultado só sai depois delas)."""
     selecao = SelecaoFactory(
         orgao=orgao,
+        inscricoes_inicio=inscricoes_fim - dt.timedelta(days=20),
+        inscricoes_fim=inscricoes_fim,
         reserva_pcd=pcd,
         situacao=SituacaoSelecao.PUBLICADA,
         criterios_desempate=desempate

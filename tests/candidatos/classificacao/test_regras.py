@@ -170,3 +170,20 @@ def test_ordenacao_e_permutacao_com_nota_decrescente_e_empates_reais(dados):
     empatados = sum(len(e.concorrentes) for e in empates)
     chaves = [(c.nota_final, c.data_nascimento) for c in concorrentes]
     assert empatados == sum(1 for k in chaves if chaves.count(k) > 1)
+
+
+def test_sorteio_nao_decide_empate_novo_com_quem_nao_foi_sorteado():
+    """Um sorteio desfaz o empate que sorteou, não um empate novo: C empatou
+    depois (recurso deferido) com A e B, já sorteados; o empate é outro."""
+    concorrentes = [_c("A"), _c("B"), _c("C")]
+    criterios = [{"criterio": "sorteio"}]
+    _, empates = ordenar(concorrentes, criterios, sorteios=[["B", "A"]])
+    assert [[c.numero for c in e.concorrentes] for e in empates] == [["B", "A", "C"]]
+    ordenados, empates = ordenar(concorrentes, criterios, sorteios=[["B", "A"], ["C", "A", "B"]])
+    assert [c.numero for c in ordenados] == ["C", "A", "B"]
+    assert empates == ()
+    # Empates diferentes, cada um com o seu sorteio, convivem.
+    outros = [_c("A"), _c("B"), _c("D", "9"), _c("E", "9")]
+    ordenados, empates = ordenar(outros, criterios, sorteios=[["B", "A"], ["E", "D"]])
+    assert [c.numero for c in ordenados] == ["E", "D", "B", "A"]
+    assert empates == ()

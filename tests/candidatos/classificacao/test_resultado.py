@@ -18,6 +18,7 @@ from candidatos.models import (
 )
 from candidatos.services import classificacao as servico
 from candidatos.services import resultado
+from candidatos.services import sorteio as servico_sorteio
 from selecoes.models import RegistroAuditoria, Selecao, SituacaoSelecao
 from tests.candidatos.classificacao.factories import (
     AGORA,
@@ -59,8 +60,10 @@ def test_conteudo_segue_o_formato_publicado(orgao, alice):
         "motivo",
         "reserva",
         "vagas",
+        "sem_avaliacao",
     }
-    assert c["formato"] == 1
+    assert c["formato"] == 2
+    assert c["sem_avaliacao"] == []
     assert c["selecao"] == {
         "id": vaga.selecao.pk,
         "numero_edital": vaga.selecao.numero_edital,
@@ -83,7 +86,9 @@ def test_conteudo_segue_o_formato_publicado(orgao, alice):
         "lista_pcd",
         "convocacao",
         "explicacoes",
+        "sorteios",
     }
+    assert cv["sorteios"] == []
     # Regras, § 3.2 (versão 2): com 5 vagas, PcD tem a 4ª pela regra de colisão.
     assert cv["reservadas"] == {"negros": 2, "pcd": 1}
     assert cv["classificacao"][0] == {
@@ -203,7 +208,7 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
 def test_preliminar_exige_prazo_de_recurso(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "AB")
-    with pytest.raises(resultado.PublicacaoInvalida, match="Prazo de recurso"):
+    with pytest.raises(resultado.PublicacaoInvalida, match="prazo de recurso"):
         resultado.publicar_resultado(
             selecao=vaga.selecao, tipo="preliminar", usuario=alice, motivo="", agora=AGORA
         )
@@ -221,14 +226,22 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
     assert "2026-A (Ana Lima)" in mensagem
     assert "2026-B (Beto Reis)" in mensagem
     assert not ResultadoVersao.objects.exists()
-    sorteio = servico.realizar_sorteio(vaga=vaga, semente="12345", usuario=alice, agora=AGORA)
+    anuncio = servico_sorteio.sorteio_anunciar(
+        vaga=vaga,
+        semente="12345",
+        usuario=alice,
+        agora=AGORA,
+        realizar_a_partir_de=AGORA + dt.timedelta(days=1),
+    )
+    depois = AGORA + dt.timedelta(days=1)
+    sorteio = servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=depois)
     esperado = sorted(
         ["2026-A", "2026-B"], key=lambda n: hashlib.sha256(f"12345:{n}".encode()).hexdigest()
     )
     assert sorteio.resultado == esperado
     registro = RegistroAuditoria.objects.get(acao="sorteio.realizado")
-    assert registro.depois == {"semente": "12345", "resultado": esperado}
-    v = _preliminar(vaga.selecao, alice)
+    assert registro.depois == {"anuncio": anuncio.pk, "semente": "12345", "resultado": esperado}
+    v = _preliminar(vaga.selecao, alice, agora=depois)
     assert [c["inscricao"] for c in v.conteudo["vagas"][0]["classificacao"]] == esperado
     with pytest.raises(RegistroImutavel):
         sorteio.save()
@@ -236,12 +249,17 @@ def test_empate_bloqueia_a_publicacao_nomeando_os_empatados(orgao, alice):
 
 def test_sorteio_so_se_o_edital_preve_e_se_ha_empate(orgao, alice):
     vaga = nova_vaga(orgao, desempate=[{"criterio": "maior_idade"}])
+    sessao = AGORA + dt.timedelta(days=1)
     with pytest.raises(ValueError, match="não prevê sorteio"):
-        servico.realizar_sorteio(vaga=vaga, semente="1", usuario=alice, agora=AGORA)
+        servico_sorteio.sorteio_anunciar(
+            vaga=vaga, semente="1", usuario=alice, agora=AGORA, realizar_a_partir_de=sessao
+        )
     outra = nova_vaga(orgao, desempate=[{"criterio": "sorteio"}], codigo="ADM")
     aprovar(inscrever(outra, "X1"), "7")
     with pytest.raises(ValueError, match="Não há empate"):
-        servico.realizar_sorteio(vaga=outra, semente="1", usuario=alice, agora=AGORA)
+        servico_sorteio.sorteio_anunciar(
+            vaga=outra, semente="1", usuario=alice, agora=AGORA, realizar_a_partir_de=sessao
+        )
 
 
 def test_nota_final_recalculada_pela_media_ponderada_ao_salvar(orgao, alice):

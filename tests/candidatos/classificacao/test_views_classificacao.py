@@ -1,10 +1,12 @@
 """Telas do RH: grade de notas, planilha, sorteio, publicação, versões, recursos, auditoria."""
 
 import datetime as dt
+import re
 import uuid
 from decimal import Decimal
 
 import pytest
+import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -168,10 +170,16 @@ def test_painel_mostra_empate_e_sorteio_pela_tela_resolve(client, alice, orgao):
     client.force_login(alice)
     painel = client.get(reverse("classificacao:painel", args=[vaga.selecao.pk]))
     assert "E-1 (Eva), E-2 (Ivo)" in painel.text
-    resposta = client.post(
-        reverse("classificacao:sorteio", args=[vaga.pk]),
-        {"semente": "Loteria 123", "descricao": ""},
-    )
+    agora = dt.datetime(2026, 6, 1, 10, 0, tzinfo=dt.UTC)
+    with time_machine.travel(agora, tick=False):
+        resposta = client.post(
+            reverse("classificacao:sorteio", args=[vaga.pk]),
+            {"semente": "Loteria 123", "realizar_a_partir_de": "2026-06-02T10:00"},
+        )
+        assert resposta.status_code == 302
+    anuncio = vaga.anuncios_sorteio.get()
+    with time_machine.travel(agora + dt.timedelta(days=2), tick=False):
+        resposta = client.post(reverse("classificacao:sorteio_realizar", args=[anuncio.pk]))
     assert resposta.status_code == 302
     detalhe = client.get(resposta.url)
     assert "confere" in detalhe.text
@@ -185,10 +193,13 @@ def test_publicacao_pela_tela_roda_a_tarefa_e_mostra_a_versao(
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABXC")
     client.force_login(alice)
+    pagina = client.get(reverse("classificacao:publicar", args=[vaga.selecao.pk]))
+    chave_pedido = re.search(r'name="chave" value="([0-9a-f-]{36})"', pagina.text).group(1)
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(
             reverse("classificacao:publicar", args=[vaga.selecao.pk]),
             {
+                "chave": chave_pedido,
                 "tipo": "preliminar",
                 "motivo": "",
                 "recurso_inicio": "2026-06-01T09:00",
