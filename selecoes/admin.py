@@ -1,4 +1,16 @@
+"""Admin: configuração (órgãos, lotações) editável; estado do domínio só para leitura.
+
+Toda mudança de uma seleção, inscrição, convocação ou resultado passa pelas telas,
+que chamam os serviços (transação, regras, auditoria). O admin não tem esse
+caminho; por isso mostra esses modelos sem adicionar, editar nem excluir, e as
+tabelas publicadas (versões do edital e de resultado, trilha de auditoria) são,
+além disso, somente de acréscimo no banco (``selecoes/imutavel.py``).
+"""
+
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from selecoes.models import (
     CriterioAvaliacao,
@@ -9,6 +21,32 @@ from selecoes.models import (
     VagaEstagio,
     VersaoEdital,
 )
+
+
+class SomenteLeituraAdmin(admin.ModelAdmin):
+    """Consulta sem escrita: nem adicionar, nem editar, nem excluir (nem em lote)."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SomenteLeituraInline(admin.TabularInline):
+    extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 class LotacaoInline(admin.TabularInline):
@@ -29,38 +67,28 @@ class LotacaoAdmin(admin.ModelAdmin):
     list_filter = ["papel", "orgao"]
 
 
-class VagaInline(admin.TabularInline):
+class VagaInline(SomenteLeituraInline):
     model = VagaEstagio
-    extra = 0
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return obj is None or not obj.publicada
 
 
 @admin.register(Selecao)
-class SelecaoAdmin(admin.ModelAdmin):
+class SelecaoAdmin(SomenteLeituraAdmin):
     list_display = ["numero_edital", "titulo", "orgao", "situacao", "data_publicacao_edital"]
     list_filter = ["situacao", "orgao"]
     inlines = [VagaInline]
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        """Edital publicado só muda por retificação (nova versão com motivo)."""
-        if obj is not None and obj.publicada:
-            return False
-        return super().has_change_permission(request, obj)
+
+@admin.register(CriterioAvaliacao)
+class CriterioAvaliacaoAdmin(SomenteLeituraAdmin):
+    list_display = ["selecao", "codigo", "nome"]
 
 
-admin.site.register(CriterioAvaliacao)
-admin.site.register(VersaoEdital)
+@admin.register(VersaoEdital)
+class VersaoEditalAdmin(SomenteLeituraAdmin):
+    list_display = ["selecao", "numero", "publicada_em", "hash_conteudo"]
 
 
 @admin.register(RegistroAuditoria)
-class RegistroAuditoriaAdmin(admin.ModelAdmin):
-    list_display = ["criado_em", "usuario_nome", "acao", "descricao"]
+class RegistroAuditoriaAdmin(SomenteLeituraAdmin):
+    list_display = ["criado_em", "usuario_nome", "acao", "descricao", "sequencia"]
     list_filter = ["acao"]
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

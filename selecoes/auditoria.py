@@ -3,9 +3,42 @@
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Model
+from django.db import connection, transaction
+from django.db.models import Model, QuerySet
+from django.utils import timezone
 
+from selecoes import cadeia
 from selecoes.models import Orgao, RegistroAuditoria, Selecao
+
+# Primeira chave dos travamentos consultivos (pg_advisory_xact_lock) de cada cadeia.
+_TRAVA_SELECAO, _TRAVA_ORGAO, _TRAVA_GLOBAL = 16_061, 16_062, 16_063
+
+
+def cadeia_do_registro(*, selecao_id: int | None, orgao_id: int | None) -> QuerySet:
+    """Os registros da mesma cadeia: a seleção; sem ela, o órgão; sem ambos, a global."""
+    if selecao_id is not None:
+        return RegistroAuditoria.objects.filter(selecao_id=selecao_id)
+    if orgao_id is not None:
+        return RegistroAuditoria.objects.filter(selecao__isnull=True, orgao_id=orgao_id)
+    return RegistroAuditoria.objects.filter(selecao__isnull=True, orgao__isnull=True)
+
+
+def _travar_cadeia(*, selecao_id: int | None, orgao_id: int | None) -> None:
+    """Uma trava por cadeia, até o fim da transação: acréscimos em seleções
+    diferentes do mesmo órgão não esperam um pelo outro, e nenhuma linha de
+    seleção ou órgão é travada (inscrições e convocações seguem livres)."""
+    if connection.vendor != "postgresql":
+        return  # SQLite serializa toda escrita no arquivo.
+    if selecao_id is not None:
+        chave = (_TRAVA_SELECAO, selecao_id)
+    elif orgao_id is not None:
+        chave = (_TRAVA_ORGAO, orgao_id)
+    else:
+        chave = (_TRAVA_GLOBAL, 0)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, (%s::bigint %% 2147483647)::integer)", chave
+        )
 
 
 def registrar(
@@ -21,21 +54,43 @@ def registrar(
     depois: dict[str, Any] | None = None,
     motivo: str = "",
 ) -> RegistroAuditoria:
-    """Acrescenta um registro; chame dentro da mesma transação da mudança."""
+    """Acrescenta um registro à cadeia; chame dentro da mesma transação da mudança.
+
+    O instante é o relógio do servidor, lido depois da trava da cadeia (a cadeia
+    fica em ordem de tempo); o autor é o usuário autenticado da requisição.
+    """
     autenticado = usuario is not None and usuario.is_authenticated
     if orgao is None and selecao is not None:
         orgao = selecao.orgao
-    return RegistroAuditoria.objects.create(
-        usuario=usuario if autenticado else None,
-        usuario_nome=usuario.get_username() if autenticado else "",
-        orgao=orgao,
-        selecao=selecao,
-        inscricao_id=inscricao_id,
-        acao=acao,
-        objeto_tipo=objeto._meta.label,
-        objeto_id=str(objeto.pk or ""),
-        descricao=descricao[:300],
-        antes=antes,
-        depois=depois,
-        motivo=motivo,
-    )
+    campos: dict[str, Any] = {
+        "usuario_nome": usuario.get_username() if autenticado else "",
+        "orgao_id": orgao.pk if orgao is not None else None,
+        "selecao_id": selecao.pk if selecao is not None else None,
+        "inscricao_id": inscricao_id,
+        "acao": acao,
+        "objeto_tipo": objeto._meta.label,
+        "objeto_id": str(objeto.pk or ""),
+        "descricao": descricao[:300],
+        "antes": cadeia.normalizar_json(antes),
+        "depois": cadeia.normalizar_json(depois),
+        "motivo": motivo,
+    }
+    with transaction.atomic():
+        _travar_cadeia(selecao_id=campos["selecao_id"], orgao_id=campos["orgao_id"])
+        ultimo = (
+            cadeia_do_registro(selecao_id=campos["selecao_id"], orgao_id=campos["orgao_id"])
+            .order_by("-sequencia")
+            .values_list("sequencia", "hash")
+            .first()
+        )
+        sequencia, hash_anterior = (
+            (ultimo[0] + 1, ultimo[1]) if ultimo else (1, cadeia.HASH_INICIAL)
+        )
+        campos["sequencia"] = sequencia
+        campos["criado_em"] = timezone.now()
+        return RegistroAuditoria.objects.create(
+            usuario=usuario if autenticado else None,
+            hash_anterior=hash_anterior,
+            hash=cadeia.hash_registro(hash_anterior, campos),
+            **campos,
+        )
