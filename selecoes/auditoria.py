@@ -41,6 +41,54 @@ def _travar_cadeia(*, selecao_id: int | None, orgao_id: int | None) -> None:
         )
 
 
+def _ultimo_da_cadeia(*, selecao_id: int | None, orgao_id: int | None) -> tuple[int, str]:
+    ultimo = (
+        cadeia_do_registro(selecao_id=selecao_id, orgao_id=orgao_id)
+        .order_by("-sequencia")
+        .values_list("sequencia", "hash")
+        .first()
+    )
+    return (ultimo[0], ultimo[1]) if ultimo else (0, cadeia.HASH_INICIAL)
+
+
+def encadear_em_lote(linhas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Prepara registros para inserção em massa (importação): cada linha traz os
+    ``cadeia.CAMPOS`` menos ``sequencia`` e ``criado_em``, e sai com eles, o
+    instante do servidor e os hashes da cadeia. Chame dentro de ``atomic`` e
+    insira na mesma transação, na ordem devolvida: as travas valem até o fim dela.
+    """
+    chaves = sorted(
+        {(linha["selecao_id"], linha["orgao_id"]) for linha in linhas},
+        key=lambda chave: (chave[0] is None, chave[0] or 0, chave[1] is None, chave[1] or 0),
+    )
+    ultimos = {}
+    for selecao_id, orgao_id in chaves:  # ordem fixa: duas importações não se travam
+        _travar_cadeia(selecao_id=selecao_id, orgao_id=orgao_id)
+        chave = (selecao_id, None if selecao_id is not None else orgao_id)
+        if chave not in ultimos:
+            ultimos[chave] = _ultimo_da_cadeia(selecao_id=selecao_id, orgao_id=orgao_id)
+    agora = timezone.now()
+    prontas = []
+    for linha in linhas:
+        chave = (
+            linha["selecao_id"],
+            None if linha["selecao_id"] is not None else linha["orgao_id"],
+        )
+        sequencia, anterior = ultimos[chave]
+        campos = {
+            **linha,
+            "antes": cadeia.normalizar_json(linha["antes"]),
+            "depois": cadeia.normalizar_json(linha["depois"]),
+            "sequencia": sequencia + 1,
+            "criado_em": agora,
+        }
+        campos["hash_anterior"] = anterior
+        campos["hash"] = cadeia.hash_registro(anterior, campos)
+        ultimos[chave] = (campos["sequencia"], campos["hash"])
+        prontas.append(campos)
+    return prontas
+
+
 def registrar(
     *,
     acao: str,
