@@ -184,7 +184,10 @@ def lista_resultado(documento: Documento) -> Conteudo:
     """Resultado preliminar ou final de uma seleção, uma seção por vaga (art. 1º, § 3º; art. 4º).
 
     Lê somente o conteúdo congelado da versão (docs/resultado.md), que já traz
-    apenas número de inscrição e nome de exibição; confere o hash publicado.
+    apenas número de inscrição e nome de exibição; confere o hash publicado —
+    salvo numa versão cujos nomes a retenção anonimizou (``anonimizado_em``): lá
+    o hash é o do documento original, e o gatilho do banco só deixou trocar os
+    nomes por ``[anonimizado]``.
     """
     from candidatos.models import ResultadoVersao
 
@@ -192,7 +195,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
         pk=documento.parametros["versao"]
     )
     calculado = hash_conteudo(versao.conteudo)
-    if calculado != versao.hash_conteudo:
+    if versao.anonimizado_em is None and calculado != versao.hash_conteudo:
         raise ValueError(
             f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."

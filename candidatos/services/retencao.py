@@ -42,6 +42,7 @@ from candidatos.models import (
     SituacaoProcesso,
     TipoResultado,
 )
+from candidatos.services.resultado import hash_conteudo
 from selecoes import auditoria
 from selecoes.imutavel import PARAMETRO_ANONIMIZACAO, sem_nomes
 from selecoes.models import Selecao, SituacaoSelecao
@@ -264,7 +265,7 @@ def _parametro_anonimizacao(valor: str) -> None:
             cursor.execute("SELECT set_config(%s, %s, true)", [PARAMETRO_ANONIMIZACAO, valor])
 
 
-def _anonimizar_resultados(selecao_id: int, agora: dt.datetime) -> int:
+def _anonimizar_resultados(selecao_id: int, agora: dt.datetime) -> tuple[int, list[int]]:
     """LGPD, art. 16: tira os nomes das versões publicadas de resultado da seleção.
 
     Única escrita permitida numa versão publicada. O gatilho só a aceita com o
@@ -272,17 +273,20 @@ def _anonimizar_resultados(selecao_id: int, agora: dt.datetime) -> int:
     uma vez por versão, e se o novo conteúdo for exatamente o antigo com cada nome
     trocado por ``[anonimizado]``. ``hash_conteudo`` continua sendo o do que foi
     publicado (o documento oficial), por isso a versão fica marcada
-    ``anonimizado_em``.
+    ``anonimizado_em``; antes, confere-se esse hash, e as versões que já não
+    conferiam (adulteradas) ficam nomeadas na auditoria — depois seria tarde.
     """
     versoes = ResultadoVersao.objects.filter(selecao_id=selecao_id, anonimizado_em__isnull=True)
     _parametro_anonimizacao("on")  # SET LOCAL: um erro desfaz também o parâmetro.
-    total = 0
-    for pk, conteudo in versoes.values_list("pk", "conteudo"):
+    total, divergentes = 0, []
+    for pk, conteudo, publicado in versoes.values_list("pk", "conteudo", "hash_conteudo"):
+        if hash_conteudo(conteudo) != publicado:
+            divergentes.append(pk)
         total += ResultadoVersao.objects.filter(pk=pk).update(
             conteudo=sem_nomes(conteudo), anonimizado_em=agora
         )
     _parametro_anonimizacao("off")
-    return total
+    return total, divergentes
 
 
 def anonimizar_selecao(
@@ -301,7 +305,7 @@ def anonimizar_selecao(
         inscricoes = list(_pendentes(selecao.pk).order_by("pk"))
         arquivos = _anonimizar_inscricoes(inscricoes)
         arquivos += _anonimizar_relacionados([i.pk for i in inscricoes])
-        resultados = _anonimizar_resultados(selecao.pk, timezone.now())
+        resultados, divergentes = _anonimizar_resultados(selecao.pk, timezone.now())
         auditoria.registrar(
             acao=ACAO_AUDITORIA,
             objeto=selecao,
@@ -316,6 +320,7 @@ def anonimizar_selecao(
                 "retencao_meses": meses,
                 "arquivos_apagados": len(arquivos),
                 "versoes_de_resultado_anonimizadas": resultados,
+                "versoes_com_hash_divergente": divergentes,
                 "agregados_art5": agregados,
             },
             motivo=(
