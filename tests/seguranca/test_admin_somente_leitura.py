@@ -17,8 +17,8 @@ from candidatos.models import (
     SituacaoInscricao,
 )
 from selecoes import auditoria
-from selecoes.models import RegistroAuditoria, Selecao, VersaoEdital
-from tests.factories import InscricaoFactory, SelecaoFactory
+from selecoes.models import Lotacao, Papel, RegistroAuditoria, Selecao, VersaoEdital
+from tests.factories import InscricaoFactory, OrgaoFactory, SelecaoFactory, UserFactory
 from tests.seguranca.factories import ConvocacaoFactory, ResultadoVersaoFactory
 
 
@@ -157,3 +157,36 @@ def test_admin_inscricao_nao_mostra_dados_sensiveis_nem_o_codigo(admin_client):
 
     assert "SEGREDO123" not in conteudo
     assert inscricao.cpf not in conteudo
+
+
+@pytest.mark.django_db
+def test_admin_lotacao_alterada_pelo_admin_fica_na_auditoria(admin_client, admin_user):
+    """Configuração que o admin ainda edita (órgãos, lotações) passa pela trilha."""
+    orgao = OrgaoFactory()
+    servidora = UserFactory(username="servidora")
+    url_add = reverse("admin:selecoes_lotacao_add")
+
+    resposta = admin_client.post(
+        url_add, {"usuario": servidora.pk, "orgao": orgao.pk, "papel": Papel.OPERADOR}
+    )
+    assert resposta.status_code == 302
+    lotacao = Lotacao.objects.get(usuario=servidora)
+    admin_client.post(
+        _url(lotacao, "change"),
+        {"usuario": servidora.pk, "orgao": orgao.pk, "papel": Papel.GESTOR},
+    )
+    admin_client.post(_url(lotacao, "delete"), {"post": "yes"})
+
+    registros = list(
+        RegistroAuditoria.objects.filter(acao__startswith="admin.lotacao.").order_by("sequencia")
+    )
+    assert [r.acao for r in registros] == [
+        "admin.lotacao.criado",
+        "admin.lotacao.alterado",
+        "admin.lotacao.excluido",
+    ]
+    assert {r.usuario_nome for r in registros} == {admin_user.username}
+    assert {r.orgao_id for r in registros} == {orgao.pk}
+    assert registros[1].antes["papel"] == Papel.OPERADOR
+    assert registros[1].depois["papel"] == Papel.GESTOR
+    assert not Lotacao.objects.filter(pk=lotacao.pk).exists()
