@@ -2,8 +2,9 @@
 
 Declarados uma vez aqui e usados no ``Meta.triggers`` de cada modelo publicado
 (versões do edital, versões de resultado, trilha de auditoria): nada publicado
-muda em silêncio (Decreto 9.427/2018, art. 1º, § 3º, e Lei 9.784/1999, art. 2º,
-parágrafo único, V — divulgação oficial dos atos).
+muda em silêncio — o edital que especificou a reserva (Decreto 9.427/2018, art.
+1º, § 3º), os resultados e a trilha que sustentam o acompanhamento anual (art. 5º)
+e a divulgação oficial dos atos (Lei 9.784/1999, art. 2º, parágrafo único, V).
 
 - UPDATE e DELETE são recusados para todos, inclusive o dono das tabelas.
   Exceções, cada uma verificada pelo próprio gatilho coluna a coluna:
