@@ -51,29 +51,30 @@ def _ultimo_da_cadeia(*, selecao_id: int | None, orgao_id: int | None) -> tuple[
     return (ultimo[0], ultimo[1]) if ultimo else (0, cadeia.HASH_INICIAL)
 
 
+def _chave_da_cadeia(linha: dict[str, Any]) -> tuple[int | None, int | None]:
+    """(seleção, órgão) da cadeia: com seleção, o órgão não distingue cadeias."""
+    selecao_id = linha["selecao_id"]
+    return (selecao_id, None if selecao_id is not None else linha["orgao_id"])
+
+
 def encadear_em_lote(linhas: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Prepara registros para inserção em massa (importação): cada linha traz os
     ``cadeia.CAMPOS`` menos ``sequencia`` e ``criado_em``, e sai com eles, o
     instante do servidor e os hashes da cadeia. Chame dentro de ``atomic`` e
     insira na mesma transação, na ordem devolvida: as travas valem até o fim dela.
     """
-    chaves = sorted(
-        {(linha["selecao_id"], linha["orgao_id"]) for linha in linhas},
-        key=lambda chave: (chave[0] is None, chave[0] or 0, chave[1] is None, chave[1] or 0),
-    )
+    chaves = {_chave_da_cadeia(linha) for linha in linhas}
     ultimos = {}
-    for selecao_id, orgao_id in chaves:  # ordem fixa: duas importações não se travam
+    # Ordem fixa das travas: duas importações nunca se esperam em círculo.
+    for selecao_id, orgao_id in sorted(chaves, key=lambda c: (c[0] or 0, c[1] or 0)):
         _travar_cadeia(selecao_id=selecao_id, orgao_id=orgao_id)
-        chave = (selecao_id, None if selecao_id is not None else orgao_id)
-        if chave not in ultimos:
-            ultimos[chave] = _ultimo_da_cadeia(selecao_id=selecao_id, orgao_id=orgao_id)
+        ultimos[(selecao_id, orgao_id)] = _ultimo_da_cadeia(
+            selecao_id=selecao_id, orgao_id=orgao_id
+        )
     agora = timezone.now()
     prontas = []
     for linha in linhas:
-        chave = (
-            linha["selecao_id"],
-            None if linha["selecao_id"] is not None else linha["orgao_id"],
-        )
+        chave = _chave_da_cadeia(linha)
         sequencia, anterior = ultimos[chave]
         campos = {
             **linha,
@@ -81,8 +82,8 @@ def encadear_em_lote(linhas: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "depois": cadeia.normalizar_json(linha["depois"]),
             "sequencia": sequencia + 1,
             "criado_em": agora,
+            "hash_anterior": anterior,
         }
-        campos["hash_anterior"] = anterior
         campos["hash"] = cadeia.hash_registro(anterior, campos)
         ultimos[chave] = (campos["sequencia"], campos["hash"])
         prontas.append(campos)
