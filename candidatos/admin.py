@@ -1,7 +1,7 @@
-from typing import Any
+"""Admin só de consulta: inscrições, convocações, processos, resultados e sorteios mudam
+pelas telas, que passam pelos serviços e pela auditoria (``selecoes/admin.py``)."""
 
 from django.contrib import admin
-from django.http import HttpRequest
 
 from candidatos.models import (
     AnuncioSorteio,
@@ -11,40 +11,41 @@ from candidatos.models import (
     ResultadoVersao,
     Sorteio,
 )
+from selecoes.admin import SomenteLeituraAdmin
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(admin.ModelAdmin):
+class InscricaoAdmin(SomenteLeituraAdmin):
     list_display = ["numero", "selecao", "vaga", "situacao"]
     list_filter = ["situacao"]
     search_fields = ["numero"]
-    exclude = ["cpf", "cor_raca", "pcd", "laudo_pcd"]
+    exclude = ["cpf", "cor_raca", "pcd", "laudo_pcd", "codigo_verificacao"]
 
 
-admin.site.register(ResultadoVersao)
-admin.site.register(Convocacao)
-admin.site.register(ProcessoEliminacao)
+@admin.register(ResultadoVersao)
+class ResultadoVersaoAdmin(SomenteLeituraAdmin):
+    list_display = ["selecao", "tipo", "numero", "publicado_em", "hash_conteudo"]
+    exclude = ["conteudo"]
 
 
-class _SorteioSomenteLeitura(admin.ModelAdmin):
-    """Regras, § 5: anúncio e sorteio são atos públicos, só de acréscimo, feitos pela
-    tela do sorteio (gestor, auditoria); no admin, só consulta."""
+@admin.register(Convocacao)
+class ConvocacaoAdmin(SomenteLeituraAdmin):
+    list_display = ["inscricao", "vaga", "modalidade", "situacao"]
+    exclude = ["token"]
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+@admin.register(ProcessoEliminacao)
+class ProcessoEliminacaoAdmin(SomenteLeituraAdmin):
+    list_display = ["inscricao", "situacao"]
 
 
 @admin.register(AnuncioSorteio)
-class AnuncioSorteioAdmin(_SorteioSomenteLeitura):
+class AnuncioSorteioAdmin(SomenteLeituraAdmin):
+    """Regras, § 5: anúncio e sorteio são atos públicos, feitos pela tela do sorteio."""
+
     list_display = ["vaga", "anunciado_em", "realizar_a_partir_de", "semente", "fonte_semente"]
 
 
 @admin.register(Sorteio)
-class SorteioAdmin(_SorteioSomenteLeitura):
+class SorteioAdmin(SomenteLeituraAdmin):
     list_display = ["vaga", "realizado_em", "semente"]

@@ -6,12 +6,11 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from selecoes.imutavel import RegistroImutavel, somente_acrescimo
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import validar_cpf
 
-
-class RegistroImutavel(Exception):
-    """Tentativa de alterar ou excluir um registro publicado (resultado, sorteio)."""
+__all__ = ["RegistroImutavel"]
 
 
 class CorRaca(models.TextChoices):
@@ -367,8 +366,11 @@ class ResultadoVersao(models.Model):
     """Versão publicada e imutável de um resultado (conteúdo congelado + hash).
 
     O formato de ``conteudo`` está em ``docs/resultado.md``. Uma linha nunca é
-    alterada nem excluída (``save``/``delete`` recusam; no banco, um gatilho):
-    qualquer mudança posterior é uma nova versão com motivo.
+    alterada nem excluída (``save``/``delete`` recusam; no PostgreSQL, os gatilhos
+    de ``selecoes/imutavel.py``): qualquer mudança posterior é uma nova versão com
+    motivo. Única escrita posterior: a anonimização da retenção (LGPD, art. 16),
+    que troca os nomes do conteúdo por ``[anonimizado]`` e marca ``anonimizado_em``;
+    ``hash_conteudo`` continua sendo o do conteúdo publicado.
     """
 
     selecao = models.ForeignKey(
@@ -398,6 +400,9 @@ class ResultadoVersao(models.Model):
         editable=False,
         help_text="Torna a tarefa de publicação idempotente: o mesmo pedido não gera duas versões.",
     )
+    anonimizado_em = models.DateTimeField(
+        "nomes anonimizados em", null=True, blank=True, editable=False
+    )
 
     objects = ResultadoVersaoQuerySet.as_manager()
 
@@ -419,6 +424,11 @@ class ResultadoVersao(models.Model):
                 name="resultado_prazo_recurso_em_ordem",
             ),
         ]
+        triggers = somente_acrescimo(
+            "Uma versão publicada de resultado",
+            desvinculaveis=("publicado_por_id",),
+            anonimizavel="conteudo",
+        )
 
     def __str__(self) -> str:
         return f"{self.get_tipo_display()} v{self.numero} — {self.selecao.numero_edital}"

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
+    "pgtrigger",
     "selecoes",
     "candidatos",
     "relatorios",

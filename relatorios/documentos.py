@@ -191,9 +191,11 @@ def lista_resultado(documento: Documento) -> Conteudo:
     """Resultado preliminar ou final de uma seleção, uma seção por vaga (art. 1º, § 3º; art. 4º).
 
     Lê somente o conteúdo congelado da versão (docs/resultado.md), que já traz
-    apenas número de inscrição e nome de exibição; confere o hash publicado.
-    Traz também os sorteios de desempate de cada vaga e as inscrições sem
-    avaliação com o motivo (número e motivo, nada mais).
+    apenas número de inscrição e nome de exibição; confere o hash publicado —
+    salvo numa versão cujos nomes a retenção anonimizou (``anonimizado_em``): lá
+    o hash é o do documento original, e o gatilho do banco só deixou trocar os
+    nomes por ``[anonimizado]``. Traz também os sorteios de desempate de cada vaga
+    e as inscrições sem avaliação com o motivo (número e motivo, nada mais).
     """
     from candidatos.models import ResultadoVersao
     from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo
@@ -202,7 +204,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
         pk=documento.parametros["versao"]
     )
     calculado = hash_conteudo(versao.conteudo)
-    if calculado != versao.hash_conteudo:
+    if versao.anonimizado_em is None and calculado != versao.hash_conteudo:
         raise ValueError(
             f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."

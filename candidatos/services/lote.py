@@ -27,6 +27,7 @@ from candidatos.services.inscricoes import (
     gerar_codigos_verificacao,
     numero_provisorio,
 )
+from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, Selecao
 
 
@@ -155,7 +156,6 @@ def inscricoes_criar_em_lote(
 
     autenticado = usuario is not None and usuario.is_authenticated
     auditoria_comum = {
-        "criado_em": agora,
         "usuario_id": usuario.pk if autenticado else None,
         "usuario_nome": usuario.get_username() if autenticado else "",
         "orgao_id": selecao.orgao_id,
@@ -193,5 +193,7 @@ def inscricoes_criar_em_lote(
         for pk, linha in zip(ids, novas, strict=True)
         if linha["substitui_id"]
     ]
-    _inserir_em_massa(RegistroAuditoria, registros, tamanho_lote=tamanho_lote)
+    _inserir_em_massa(
+        RegistroAuditoria, auditoria.encadear_em_lote(registros), tamanho_lote=tamanho_lote
+    )
     return ids

@@ -11,6 +11,10 @@ situação, avaliação aprovada ou não, convocações e contratações por
 modalidade): a linha deixa de apontar uma pessoa, mas continua contando. Os
 totais da seleção no momento da anonimização ficam, além disso, no registro de
 auditoria (somente de acréscimo).
+
+As versões publicadas de resultado são somente de acréscimo no banco; o nome de
+cada candidato nelas sai por um caminho só (``_anonimizar_resultados``), o único
+que o gatilho de ``selecoes/imutavel.py`` deixa passar.
 """
 
 import datetime as dt
@@ -21,7 +25,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
@@ -39,11 +43,13 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.classificacao import modalidades_atuais
+from candidatos.services.resultado import hash_conteudo
 from selecoes import auditoria
+from selecoes.imutavel import PARAMETRO_ANONIMIZACAO, sem_nomes
 from selecoes.models import Selecao, SituacaoSelecao
 from selecoes.validators import cpf_valido
 
-MARCA = "[anonimizado]"
+MARCA = "[anonimizado]"  # o mesmo de selecoes.imutavel.MARCA_ANONIMIZADO
 NOME_ANONIMO = "Inscrição anonimizada"
 EMAIL_ANONIMO = "anonimizado@anonimizado.invalid"
 NASCIMENTO_ANONIMO = dt.date(1900, 1, 1)
@@ -252,6 +258,36 @@ def _anonimizar_relacionados(ids: list[int]) -> list[str]:
     return arquivos
 
 
+def _parametro_anonimizacao(valor: str) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config(%s, %s, true)", [PARAMETRO_ANONIMIZACAO, valor])
+
+
+def _anonimizar_resultados(selecao_id: int, agora: dt.datetime) -> tuple[int, list[int]]:
+    """LGPD, art. 16: tira os nomes das versões publicadas de resultado da seleção.
+
+    Única escrita permitida numa versão publicada. O gatilho só a aceita com o
+    parâmetro ``selecoes.anonimizacao`` ligado nesta transação (``SET LOCAL``),
+    uma vez por versão, e se o novo conteúdo for exatamente o antigo com cada nome
+    trocado por ``[anonimizado]``. ``hash_conteudo`` continua sendo o do que foi
+    publicado (o documento oficial), por isso a versão fica marcada
+    ``anonimizado_em``; antes, confere-se esse hash, e as versões que já não
+    conferiam (adulteradas) ficam nomeadas na auditoria — depois seria tarde.
+    """
+    versoes = ResultadoVersao.objects.filter(selecao_id=selecao_id, anonimizado_em__isnull=True)
+    _parametro_anonimizacao("on")  # SET LOCAL: um erro desfaz também o parâmetro.
+    total, divergentes = 0, []
+    for pk, conteudo, publicado in versoes.values_list("pk", "conteudo", "hash_conteudo"):
+        if hash_conteudo(conteudo) != publicado:
+            divergentes.append(pk)
+        total += ResultadoVersao.objects.filter(pk=pk).update(
+            conteudo=sem_nomes(conteudo), anonimizado_em=agora
+        )
+    _parametro_anonimizacao("off")
+    return total, divergentes
+
+
 def anonimizar_selecao(
     *,
     plano: PlanoAnonimizacao,
@@ -268,6 +304,7 @@ def anonimizar_selecao(
         inscricoes = list(_pendentes(selecao.pk).order_by("pk"))
         arquivos = _anonimizar_inscricoes(inscricoes)
         arquivos += _anonimizar_relacionados([i.pk for i in inscricoes])
+        resultados, divergentes = _anonimizar_resultados(selecao.pk, timezone.now())
         auditoria.registrar(
             acao=ACAO_AUDITORIA,
             objeto=selecao,
@@ -281,6 +318,8 @@ def anonimizar_selecao(
                 **{k: str(v) if isinstance(v, dt.date) else v for k, v in asdict(atual).items()},
                 "retencao_meses": meses,
                 "arquivos_apagados": len(arquivos),
+                "versoes_de_resultado_anonimizadas": resultados,
+                "versoes_com_hash_divergente": divergentes,
                 "agregados_art5": agregados,
             },
             motivo=(

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -9,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 
 from selecoes import reserva
+from selecoes.imutavel import RegistroImutavel, somente_acrescimo
 from selecoes.models.orgaos import Orgao
 
 
@@ -367,6 +369,20 @@ class VersaoEdital(models.Model):
                 name="retificacao_exige_motivo",
             ),
         ]
+        triggers = somente_acrescimo(
+            "Uma versão publicada do edital", desvinculaveis=("publicada_por_id",)
+        )
 
     def __str__(self) -> str:
         return f"{self.selecao} — versão {self.numero}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise RegistroImutavel(
+                "Uma versão publicada do edital não pode ser alterada: publique uma "
+                "retificação, com o motivo."
+            )
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise RegistroImutavel("Uma versão publicada do edital não pode ser excluída.")

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import io
+import json
 import re
 from decimal import Decimal
 
@@ -9,6 +10,7 @@ import pytest
 import time_machine
 from django.core.files.base import ContentFile
 from django.core.management import call_command
+from django.db import DatabaseError, connection, transaction
 from django.test import override_settings
 from django.utils import timezone
 from hypothesis import given
@@ -18,12 +20,14 @@ from candidatos.models import (
     CorRaca,
     Inscricao,
     Modalidade,
+    ResultadoVersao,
     SituacaoConvocacao,
     SituacaoInscricao,
     SituacaoProcesso,
     TipoResultado,
 )
 from candidatos.services import retencao
+from selecoes.imutavel import MARCA_ANONIMIZADO, sem_nomes
 from selecoes.models import RegistroAuditoria, SituacaoSelecao
 from selecoes.validators import cpf_valido
 from tests.factories import (
@@ -317,3 +321,91 @@ def test_retencao_comando_usa_configuracao_e_aceita_meses(tmp_path):
     assert "Anonimizado: Edital" in saida.getvalue()
     negra.refresh_from_db()
     assert negra.nome_civil == retencao.NOME_ANONIMO
+
+
+CONTEUDO_COM_NOMES = {
+    "formato": 1,
+    "selecao": {"id": 1, "numero_edital": "3/2026", "orgao": "MIR"},
+    "vagas": [
+        {
+            "codigo": "DIR",
+            "classificacao": [
+                {"posicao": 1, "inscricao": "2026000123", "nome": "Ana Souza", "listas": []},
+                {"posicao": 2, "inscricao": "2026000124", "nome": "Dandara", "listas": ["negros"]},
+            ],
+            "lista_negros": ["2026000124"],
+            "convocacao": [{"ordem": 1, "inscricao": "2026000123", "nome": "Ana Souza"}],
+            "explicacoes": {"2026000123": "Convocado(a) na 1ª posição."},
+        }
+    ],
+}
+
+
+def _versao_com_nomes(selecao):
+    return ResultadoVersaoFactory(
+        selecao=selecao,
+        tipo=TipoResultado.FINAL,
+        numero=2,
+        motivo="Recurso deferido",
+        publicado_em=_momento(2026, 3, 20),
+        conteudo=CONTEUDO_COM_NOMES,
+    )
+
+
+@pytest.mark.django_db
+def test_retencao_anonimiza_os_nomes_das_versoes_publicadas_pelo_caminho_unico():
+    selecao = _selecao_com_resultado_final(_momento(2026, 3, 10))
+    versao = _versao_com_nomes(selecao)
+    hash_publicado = versao.hash_conteudo
+    outra = _versao_com_nomes(SelecaoFactory(orgao=selecao.orgao))
+    (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
+
+    retencao.anonimizar_selecao(plano=plano, meses=60)
+
+    versao.refresh_from_db()
+    classificacao = versao.conteudo["vagas"][0]["classificacao"]
+    assert [c["nome"] for c in classificacao] == ["[anonimizado]", "[anonimizado]"]
+    assert versao.conteudo["vagas"][0]["convocacao"][0]["nome"] == "[anonimizado]"
+    assert versao.conteudo == sem_nomes(CONTEUDO_COM_NOMES)
+    assert [c["inscricao"] for c in classificacao] == ["2026000123", "2026000124"]
+    assert versao.anonimizado_em is not None
+    assert versao.hash_conteudo == hash_publicado  # o hash é do documento publicado
+    registro = RegistroAuditoria.objects.get(acao=retencao.ACAO_AUDITORIA)
+    assert registro.depois["versoes_de_resultado_anonimizadas"] == 2
+    outra.refresh_from_db()
+    assert outra.conteudo == CONTEUDO_COM_NOMES
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db
+def test_retencao_versao_publicada_so_muda_pelo_servico():
+    selecao = _selecao_com_resultado_final(_momento(2026, 3, 10))
+    versao = _versao_com_nomes(selecao)
+
+    with (
+        pytest.raises(DatabaseError, match="somente de acréscimo: UPDATE recusado"),
+        transaction.atomic(),
+    ):
+        ResultadoVersao.objects.filter(pk=versao.pk).update(
+            conteudo=sem_nomes(versao.conteudo), anonimizado_em=timezone.now()
+        )
+
+    (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
+    with transaction.atomic():
+        retencao.anonimizar_selecao(plano=plano, meses=60)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('selecoes.anonimizacao', true)")
+            assert cursor.fetchone() == ("off",)  # desligado logo depois, na mesma transação
+        with pytest.raises(DatabaseError, match="UPDATE recusado"), transaction.atomic():
+            ResultadoVersao.objects.filter(pk=versao.pk).update(motivo="Reescrito")
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db
+def test_retencao_funcao_sql_sem_nomes_igual_a_do_python():
+    amostra = {**CONTEUDO_COM_NOMES, "nome": {"aninhado": 1}, "lista": [[{"nome": None}], 3]}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT selecoes_json_sem_nomes(%s::jsonb)::text", [json.dumps(amostra)])
+        (resultado,) = cursor.fetchone()
+    assert json.loads(resultado) == sem_nomes(amostra)
+    assert sem_nomes({"nome": "x"}) == {"nome": MARCA_ANONIMIZADO}

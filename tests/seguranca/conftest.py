@@ -13,3 +13,12 @@ def sem_captura_de_templates(monkeypatch):
     original = getattr(getattr(_TestState, "saved_data", None), "template_render", None)
     if original is not None:
         monkeypatch.setattr(Template, "_render", original)
+
+
+@pytest.fixture
+def conexao_aplicacao(transactional_db):
+    """Conexão como o papel restrito; dados do teste precisam estar confirmados
+    (por isso ``transactional_db``) para a outra conexão enxergá-los."""
+    from tests.seguranca.papel_aplicacao import conectar_como_aplicacao
+
+    yield from conectar_como_aplicacao()

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from candidatos.models import AcessoDadoSensivel, CorRaca, SituacaoInscricao
-from selecoes.models import RegistroAuditoria
+from selecoes import auditoria
 from selecoes.validators import formatar_cpf, mascarar_cpf
 from tests.candidatos.inscricoes.conftest import PDF_MINIMO, pdf
 from tests.factories import InscricaoFactory
@@ -180,9 +180,9 @@ def test_detalhe_mostra_historico_de_substituicoes_e_auditoria(client, carla, se
     nova = InscricaoFactory(
         selecao=selecao, vaga=vaga, cpf=CPF, numero="2026-0000202", substitui=antiga
     )
-    RegistroAuditoria.objects.create(
+    auditoria.registrar(
         acao="inscricao.substituida",
-        objeto_tipo="x",
+        objeto=antiga,
         descricao="Substituída pela 2026-0000202",
         inscricao_id=antiga.pk,
     )

@@ -22,6 +22,7 @@ from candidatos.services.inscricoes import (
 )
 from candidatos.services.lote import inscricoes_criar_em_lote
 from selecoes.models import RegistroAuditoria
+from selecoes.selectors.auditoria import auditoria_verificar
 from tests.candidatos.inscricoes.conftest import pdf
 from tests.factories import InscricaoFactory, gerar_cpf
 
@@ -169,6 +170,9 @@ def test_numeracao_em_lote_unica_e_legivel(selecao, vaga, agora):
     registro = RegistroAuditoria.objects.get(acao="inscricao.substituida")
     assert registro.inscricao_id == antiga.pk
     assert registro.depois["situacao"] == "substituida"
+    # Os 51 registros em massa entram na cadeia de hashes da seleção, em ordem.
+    assert [r.falha for r in auditoria_verificar(selecao_id=selecao.pk)] == [None]
+    assert sorted(selecao.auditoria.values_list("sequencia", flat=True)) == list(range(1, 52))
 
 
 @pytest.mark.django_db

@@ -9,8 +9,11 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.storage import default_storage
+from django.db import connection, transaction
+from django.utils import timezone
 
 from candidatos.models import CorRaca, ResultadoVersao, SituacaoInscricao
+from candidatos.services import retencao
 from relatorios import documentos, services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria, SituacaoSelecao, VersaoEdital
@@ -115,10 +118,34 @@ def test_resultado_cada_pagina_tem_x_de_y_e_cabecalho_da_versao(
         assert "Resultado final, versão 2" in texto
 
 
+def test_resultado_anonimizado_pela_retencao_ainda_gera_sem_os_nomes(
+    orgao, fila, django_capture_on_commit_callbacks
+):
+    """Depois da retenção o hash é o do documento original; o PDF sai, sem nomes."""
+    versao = _versao(orgao)
+    with transaction.atomic():
+        assert retencao._anonimizar_resultados(versao.selecao_id, timezone.now()) == (1, [])
+    versao.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        documento = services.resultado_solicitar(versao=versao)
+    assert fila.executar(django_capture_on_commit_callbacks) == 1
+    documento.refresh_from_db()
+    assert documento.status == StatusDocumento.PRONTO
+    texto = texto_pdf(ler_arquivo(documento))
+    assert "2026000001" in texto
+    assert "Ana Souza" not in texto
+    assert "[anonimizado]" in texto
+
+
 def test_resultado_com_hash_adulterado_nao_gera(orgao, fila, django_capture_on_commit_callbacks):
     versao = _versao(orgao)
-    # Adulteração direta no banco (o save() do modelo recusa alterar versão publicada).
-    ResultadoVersao.objects.filter(pk=versao.pk).update(hash_conteudo="0" * 64)
+    # Adulteração direta no banco, como um superusuário: o save() do modelo recusa
+    # e, no PostgreSQL, o gatilho também (desligado aqui como só um superusuário pode).
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL session_replication_role = replica")
+        ResultadoVersao.objects.filter(pk=versao.pk).update(hash_conteudo="0" * 64)
     versao.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         documento = services.resultado_solicitar(versao=versao)
