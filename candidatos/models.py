@@ -277,6 +277,7 @@ class AnuncioSorteio(models.Model):
                 name="anuncio_sorteio_antes_do_sorteio",
             ),
         ]
+        triggers = somente_acrescimo("Um anúncio de sorteio", desvinculaveis=("anunciado_por_id",))
 
     def __str__(self) -> str:
         return f"Anúncio de sorteio {self.pk} (vaga {self.vaga_id}, {', '.join(self.empatados)})"
@@ -337,6 +338,9 @@ class Sorteio(models.Model):
         ordering = ["selecao", "realizado_em"]
         verbose_name = "sorteio"
         verbose_name_plural = "sorteios"
+        triggers = somente_acrescimo(
+            "Um sorteio de desempate", desvinculaveis=("realizado_por_id",)
+        )
 
     def __str__(self) -> str:
         return f"Sorteio {self.pk} ({self.selecao.numero_edital}, semente {self.semente})"
@@ -474,6 +478,7 @@ class VagaDoResultado(models.Model):
             models.UniqueConstraint(fields=["versao", "vaga"], name="vaga_do_resultado_unica"),
             models.UniqueConstraint(fields=["versao", "codigo"], name="codigo_do_resultado_unico"),
         ]
+        triggers = somente_acrescimo("O vínculo de uma versão de resultado com a vaga")
 
     def __str__(self) -> str:
         return f"{self.versao} — {self.codigo}"

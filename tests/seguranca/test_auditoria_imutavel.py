@@ -1,7 +1,8 @@
 """Tabelas somente de acréscimo no próprio banco, contra o papel que a aplicação usa.
 
-Versões publicadas do edital, versões publicadas de resultado e a trilha de
-auditoria: UPDATE, DELETE e TRUNCATE recusados pelos gatilhos de
+Versões publicadas do edital, versões publicadas de resultado (e o vínculo de
+cada vaga delas com a vaga de estágio), anúncios e sorteios de desempate e a
+trilha de auditoria: UPDATE, DELETE e TRUNCATE recusados pelos gatilhos de
 ``selecoes/imutavel.py`` (django-pgtrigger), e nenhuma das saídas que o papel
 ``selecoes_app`` teria para desligá-los funciona.
 """
@@ -16,11 +17,15 @@ import psycopg
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from candidatos.models import RegistroImutavel, ResultadoVersao
+from candidatos.models import RegistroImutavel, ResultadoVersao, VagaDoResultado
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, VersaoEdital
-from tests.factories import SelecaoFactory, UserFactory
-from tests.seguranca.factories import ResultadoVersaoFactory
+from tests.factories import SelecaoFactory, UserFactory, VagaEstagioFactory
+from tests.seguranca.factories import (
+    AnuncioSorteioFactory,
+    ResultadoVersaoFactory,
+    SorteioFactory,
+)
 from tests.seguranca.papel_aplicacao import PAPEL, recusado
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -48,6 +53,17 @@ def _resultado(usuario=None) -> ResultadoVersao:
     return ResultadoVersaoFactory(publicado_por=usuario, conteudo=conteudo)
 
 
+def _vaga_do_resultado() -> VagaDoResultado:
+    versao = _resultado()
+    vaga = VagaEstagioFactory(selecao=versao.selecao)
+    return VagaDoResultado.objects.create(versao=versao, codigo=vaga.codigo, vaga=vaga)
+
+
+def _sorteio():
+    anuncio = AnuncioSorteioFactory()
+    return SorteioFactory(selecao=anuncio.selecao, vaga=anuncio.vaga, anuncio=anuncio)
+
+
 TABELAS = {
     "auditoria": (
         _auditoria,
@@ -63,6 +79,21 @@ TABELAS = {
         _resultado,
         "Uma versão publicada de resultado",
         "UPDATE candidatos_resultadoversao SET motivo = 'Trocado' WHERE id = %s",
+    ),
+    "vinculo_da_vaga": (
+        _vaga_do_resultado,
+        "O vínculo de uma versão de resultado com a vaga",
+        "UPDATE candidatos_vagadoresultado SET codigo = 'OUTRA' WHERE id = %s",
+    ),
+    "anuncio_de_sorteio": (
+        AnuncioSorteioFactory,
+        "Um anúncio de sorteio",
+        "UPDATE candidatos_anunciosorteio SET semente = '1' WHERE id = %s",
+    ),
+    "sorteio": (
+        _sorteio,
+        "Um sorteio de desempate",
+        "UPDATE candidatos_sorteio SET semente = '1' WHERE id = %s",
     ),
 }
 
