@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export DJANGO_SETTINGS_MODULE := config.settings
 
-.PHONY: run test venv install lint migrations-check pytest bench bench-motor clean
+.PHONY: run test test-rapido fuzz venv install lint migrations-check pytest bench bench-motor clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,14 @@ migrations-check: venv
 
 pytest: venv
 	DEBUG=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## make test-rapido: o laço de desenvolvimento (sem os testes marcados como lentos)
+test-rapido: venv
+	DEBUG=1 $(BIN)/python -m pytest -m "not lento" $(PYTEST_ARGS)
+
+## make fuzz: as baterias de entrada hostil e as propriedades inteiras (perfil fuzz, ≥ 2.000 exemplos)
+fuzz: venv
+	DEBUG=1 HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -m "hypothesis or hostil" $(PYTEST_ARGS)
 
 ## make bench: todos os benchmarks (bench/resultados.json e a tabela de docs/desempenho.md)
 bench: venv

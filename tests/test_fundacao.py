@@ -114,6 +114,7 @@ def test_producao_sem_secret_key_recusa_iniciar(tmp_path):
     assert "SECRET_KEY" in processo.stderr
 
 
+@pytest.mark.worker
 def test_celery_ida_e_volta_com_worker_real():
     """Um worker real consome do broker configurado (Redis na CI) e executa a tarefa."""
     from celery.contrib.testing.worker import start_worker

@@ -19,13 +19,8 @@ SCRIPTS = RAIZ / "scripts"
 BASH = shutil.which("bash") or "/bin/bash"
 
 pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="Os scripts de cópia usam pg_dump/pg_restore: só valem com DATABASE_URL PostgreSQL.",
-    ),
-    pytest.mark.skipif(
-        shutil.which("pg_dump") is None, reason="pg_dump/pg_restore não instalados nesta máquina."
-    ),
+    # Os scripts de cópia usam pg_dump/pg_restore: só valem com DATABASE_URL PostgreSQL.
+    pytest.mark.postgresql,
 ]
 
 

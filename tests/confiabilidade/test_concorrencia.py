@@ -29,10 +29,8 @@ from tests.factories import LotacaoFactory, UserFactory
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="concorrência real exige as travas de linha do PostgreSQL (SELECT … FOR UPDATE)",
-    ),
+    # Concorrência real exige as travas de linha do PostgreSQL (SELECT … FOR UPDATE).
+    pytest.mark.postgresql,
 ]
 
 PEDIDOS = 50

@@ -11,11 +11,8 @@ Os workers são subprocessos ``celery -A config worker`` ligados ao banco de tes
 por isso ``transaction=True`` (o worker só vê linhas gravadas).
 """
 
-import shutil
-
 import pytest
 from django.core.files.storage import default_storage
-from django.db import connection
 
 from config.celery import app
 from relatorios import services, tasks
@@ -28,10 +25,10 @@ from tests.relatorios.documentos.factories import Aprovado, ResultadoVersaoFacto
 pytestmark = [
     pytest.mark.lento,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="o worker em subprocesso usa o PostgreSQL"
-    ),
-    pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server ausente"),
+    # O worker em subprocesso usa o PostgreSQL; cada teste sobe o próprio redis-server.
+    pytest.mark.postgresql,
+    pytest.mark.redis,
+    pytest.mark.worker,
 ]
 
 

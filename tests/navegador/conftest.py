@@ -1,14 +1,13 @@
 """Chromium do Debian (nunca baixado) dirigido pelo Playwright, com axe-core embutido."""
 
 import os
-from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 
 from candidatos.selectors.publico.memoria import limpar_todas
+from tests.servicos import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARGUMENTOS = [
     "--headless",
     "--no-sandbox",
@@ -18,18 +17,6 @@ ARGUMENTOS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SEM_NAVEGADOR = (
-    "Chromium não instalado em /usr/bin/chromium: rode scripts/instalar-navegador.sh "
-    "(a CI instala; os testes de acessibilidade rodam lá)."
-)
-
-
-def pytest_collection_modifyitems(items):
-    if CHROMIUM.exists():
-        return
-    for item in items:
-        if item.get_closest_marker("navegador"):
-            item.add_marker(pytest.mark.skip(reason=SEM_NAVEGADOR))
 
 
 @pytest.fixture(autouse=True)

@@ -2,14 +2,15 @@
 
 Uso típico::
 
-    @settings(max_examples=2000, deadline=None)
     @given(dados=st.fixed_dictionaries({"nome": textos_hostis(), "email": emails_hostis()}))
     def test_formulario_x_sem_500(dados): ...
 """
 
+import os
 import string
 from typing import Any
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import strategies as st
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
@@ -270,3 +271,33 @@ def contagens_de_formset(validos: dict[str, Any]) -> dict[str, st.SearchStrategy
     pequenos = st.one_of(st.integers(min_value=-2, max_value=6).map(str), textos_hostis())
     sufixos = ("TOTAL_FORMS", "INITIAL_FORMS", "MIN_NUM_FORMS", "MAX_NUM_FORMS")
     return {nome: pequenos for nome in validos if nome.endswith(sufixos)}
+
+
+def _nome_aceito(nome: str) -> bool:
+    """Nome que chega ao formulário como arquivo: o Django trata "", "." e ".." (depois
+    de tirar o caminho) como campo sem arquivo, caso já coberto por ``None``."""
+    return os.path.basename(nome) not in {"", ".", ".."}
+
+
+def arquivos_hostis(
+    nome: str = "documento.pdf",
+    conteudo: bytes = b"%PDF-1.4 documento",
+    tipos: tuple[str, ...] = ("application/pdf", "image/png", "text/html", ""),
+) -> st.SearchStrategy[SimpleUploadedFile]:
+    """Um arquivo de verdade ou um hostil: nome (caminhos, extensões, tamanho), tipo
+    declarado e conteúdo (binário qualquer ou com a assinatura de PDF na frente)."""
+    nomes = st.one_of(
+        st.just(nome),
+        textos_hostis().map(lambda t: t[:300]),
+        textos_hostis().map(lambda t: t[:300] + ".pdf"),
+        st.sampled_from(["../../../etc/passwd.pdf", "a" * 400 + ".pdf", ".pdf", "x.PDF", "x.exe"]),
+    ).filter(_nome_aceito)
+    return st.one_of(
+        st.just(conteudo).map(lambda c: SimpleUploadedFile(nome, c, "application/pdf")),
+        st.builds(
+            SimpleUploadedFile,
+            nomes,
+            st.one_of(st.binary(max_size=512), st.binary(max_size=512).map(b"%PDF-".__add__)),
+            st.sampled_from(tipos),
+        ),
+    )

@@ -2,30 +2,35 @@
 
 Cada exemplo gerado roda dentro de um ponto de salvamento desfeito ao fim
 (``exemplo()``): o mundo do teste é montado uma vez e todo exemplo parte dele.
-``Enviador.enviar`` faz o pedido e confere as duas regras:
+``Enviador.enviar`` faz o pedido (URL, middlewares, view, formulários, serviços e o
+HTML desenhado de verdade) e confere as duas regras:
 
 * nunca HTTP 500 (o cliente de teste relança a exceção da view, com o traceback);
 * resposta que não é sucesso (formulário devolvido com erros, mensagem de erro,
-  403/404/405/429) deixa as tabelas do domínio exatamente como estavam
-  (contagem e conteúdo de todas as linhas): nada gravado pela metade.
+  403/404/405/429) deixa as tabelas do domínio exatamente como estavam: nada
+  gravado pela metade.
+
+A conferência é barata e ainda enxerga alterações no lugar: durante o pedido, um
+``execute_wrapper`` anota as tabelas em que houve INSERT, UPDATE ou DELETE (o
+registro de mudanças da transação) e só essas são comparadas linha a linha com o
+estado de antes; as contagens de todas as tabelas (uma consulta) pegam o que não
+passa pelo cursor do Django (o ``COPY`` da importação no PostgreSQL).
 
 Sucesso é o redirecionamento sem mensagem de erro (ou o 202 de pedido aceito); aí
 as gravações valem, e o ponto de salvamento as desfaz para o exemplo seguinte.
 
-Tempo: desenhar o HTML das telas mais pesadas custa de 50 a 130 ms por pedido (o
-formulário do edital, com crispy-forms e o quadro de reserva). Todo exemplo passa
-pela URL, pelos middlewares, pela view, pelos formulários e pelos serviços; o HTML
-é desenhado de verdade em um exemplo a cada ``DESENHAR_A_CADA`` (e sempre com
-``HOSTIL_DESENHAR_TODOS=1`` no ambiente). Nos demais, o template devolve texto vazio.
+Quantos exemplos: o perfil do Hypothesis (``tests/conftest.py``); ``make fuzz`` roda
+as baterias inteiras (≥ 2.000 por formulário).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache as memorizar
 from typing import Any
 
 from django.apps import apps
@@ -33,44 +38,17 @@ from django.contrib.messages import constants, get_messages
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Model
-from django.template.backends.django import Template as TemplateDjango
 from django.test import Client
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 
-DOIS_MIL = settings(
-    max_examples=int(__import__("os").environ.get("XX_EXEMPLOS", 2000)),
-    deadline=None,
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.data_too_large,
-        HealthCheck.filter_too_much,
-        HealthCheck.function_scoped_fixture,
-    ],
-)
+# Sem max_examples: vale o perfil carregado (dev, ci ou fuzz).
+HOSTIL = settings(deadline=None)
 APPS_DO_DOMINIO = ("auth", "selecoes", "candidatos", "relatorios")
 # Registro de leitura (LGPD, art. 11: quem viu a cor/raça), gravado a cada exibição
 # ao gestor, inclusive quando a página volta com erro: não é gravação do formulário.
 FORA_DO_RETRATO = frozenset({"candidatos.AcessoDadoSensivel", "auth.Permission"})
 CACHE_LOCAL = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-DESENHAR_A_CADA = 1 if os.environ.get("HOSTIL_DESENHAR_TODOS") else 8
-
-
-def _sem_html(self: TemplateDjango, context: Any = None, request: Any = None) -> str:
-    return ""
-
-
-@contextmanager
-def html_desenhado(desenhar: bool) -> Iterator[None]:
-    """Com ``desenhar=False``, todo template devolve texto vazio (ver o topo do módulo)."""
-    if desenhar:
-        yield
-        return
-    original = TemplateDjango.render
-    TemplateDjango.render = _sem_html
-    try:
-        yield
-    finally:
-        TemplateDjango.render = original
+_ESCRITA = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 
 
 def modelos_do_dominio() -> list[type[Model]]:
@@ -82,12 +60,18 @@ def modelos_do_dominio() -> list[type[Model]]:
     ]
 
 
-def retrato() -> dict[str, tuple[int, str]]:
-    """Por tabela do domínio: (linhas, resumo de todas as linhas em ordem de pk).
+@memorizar
+def _tabelas() -> dict[str, str]:
+    """Tabela do banco → rótulo do modelo, para as tabelas do domínio."""
+    return {m._meta.db_table: m._meta.label for m in modelos_do_dominio()}
 
-    No PostgreSQL, uma consulta só (o retrato roda a cada exemplo recusado).
-    """
-    modelos = modelos_do_dominio()
+
+def retrato(rotulos: frozenset[str] | None = None) -> dict[str, tuple[int, str]]:
+    """Por tabela do domínio (ou só as de ``rotulos``): (linhas, resumo de todas as
+    linhas em ordem de pk). No PostgreSQL, uma consulta só."""
+    modelos = [m for m in modelos_do_dominio() if rotulos is None or m._meta.label in rotulos]
+    if not modelos:
+        return {}
     if connection.vendor == "postgresql":
         return _retrato_postgresql(modelos)
     estado = {}
@@ -109,6 +93,33 @@ def _retrato_postgresql(modelos: list[type[Model]]) -> dict[str, tuple[int, str]
     with connection.cursor() as cursor:
         cursor.execute(" UNION ALL ".join(consultas), [m._meta.label for m in modelos])
         return {rotulo: (total, resumo) for rotulo, total, resumo in cursor.fetchall()}
+
+
+def contagens() -> dict[str, int]:
+    """Linhas por tabela do domínio, numa consulta só."""
+    nome = connection.ops.quote_name
+    consultas = [
+        f"SELECT %s, COUNT(*) FROM {nome(tabela)}"  # noqa: S608 - nomes dos modelos, citados
+        for tabela in _tabelas()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(consultas), list(_tabelas().values()))
+        return dict(cursor.fetchall())
+
+
+@contextmanager
+def escritas_anotadas() -> Iterator[set[str]]:
+    """Rótulos dos modelos do domínio em cujas tabelas o pedido mandou escrever."""
+    anotadas: set[str] = set()
+
+    def anotar(executar: Callable[..., Any], sql: str, params: Any, many: bool, ctx: Any) -> Any:
+        achado = _ESCRITA.match(sql)
+        if achado and achado.group(1) in _tabelas():
+            anotadas.add(_tabelas()[achado.group(1)])
+        return executar(sql, params, many, ctx)
+
+    with connection.execute_wrapper(anotar):
+        yield anotadas
 
 
 def diferencas(antes: Mapping[str, Any], depois: Mapping[str, Any]) -> list[str]:
@@ -140,10 +151,11 @@ def e_sucesso(resposta: Any) -> bool:
 
 @dataclass
 class Enviador:
-    """Um cliente (uma sessão) por teste e o retrato do mundo antes dos exemplos."""
+    """Um cliente (uma sessão) por teste e o estado do mundo antes dos exemplos."""
 
     cliente: Client
     inicial: dict[str, tuple[int, str]] = field(default_factory=retrato)
+    inicial_contagens: dict[str, int] = field(default_factory=contagens)
     sucessos: int = 0
     recusas: int = 0
     exemplos: int = 0
@@ -155,23 +167,33 @@ class Enviador:
         """Um exemplo (ver ``exemplo()``): começa sempre do mundo inicial."""
         self._referencia = self.inicial
         self.exemplos += 1
-        with html_desenhado(self.exemplos % DESENHAR_A_CADA == 1 % DESENHAR_A_CADA), exemplo():
+        with exemplo():
             yield
 
     def enviar(
         self, url: str, dados: Mapping[str, Any] | None = None, *, metodo: str = "post"
     ) -> Any:
         antes = self._referencia if self._referencia is not None else retrato()
+        contagens_antes = (
+            self.inicial_contagens
+            if self._referencia is self.inicial
+            else {rotulo: linhas for rotulo, (linhas, _) in antes.items()}
+        )
         # Mensagens de um exemplo anterior não contam para este.
         self.cliente.cookies.pop("messages", None)
-        resposta = getattr(self.cliente, metodo)(url, dados or {})
+        with escritas_anotadas() as escritas:
+            resposta = getattr(self.cliente, metodo)(url, dados or {})
         assert resposta.status_code < 500, f"{metodo.upper()} {url}: {resposta.status_code}"
         if e_sucesso(resposta):
             self.sucessos += 1
             self._referencia = None
             return resposta
         self.recusas += 1
-        mudou = diferencas(antes, retrato())
+        agora = contagens()
+        suspeitas = frozenset(escritas - FORA_DO_RETRATO) | {
+            r for r, n in agora.items() if n != contagens_antes.get(r)
+        }
+        mudou = diferencas({r: antes[r] for r in suspeitas}, retrato(suspeitas))
         assert mudou == [], (
             f"{metodo.upper()} {url} respondeu {resposta.status_code} sem sucesso, "
             f"mas gravou em: {', '.join(mudou)}"

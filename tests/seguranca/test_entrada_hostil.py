@@ -1,6 +1,6 @@
 """Entrada hostil: nenhum formulário ou leitor de planilha responde 500 ou grava pela metade.
 
-Cada propriedade roda com 2.000 exemplos gerados (tests/seguranca/estrategias.py).
+Quantos exemplos: o perfil do Hypothesis (``make fuzz``: ≥ 2.000 por propriedade).
 """
 
 import csv
@@ -11,7 +11,7 @@ from django.apps import apps
 from django.core import mail
 from django.test import Client, override_settings
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
@@ -30,15 +30,13 @@ from tests.seguranca.estrategias import (
     linhas_de_planilha,
     textos_hostis,
 )
+from tests.seguranca.hostil import HOSTIL
 
-DOIS_MIL = settings(
-    max_examples=2000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 # O custo do PBKDF2 (proposital em produção) não é o que se testa aqui.
 HASH_RAPIDO = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 APPS_DO_DOMINIO = ("auth", "sessions", "selecoes", "candidatos", "relatorios")
+
+pytestmark = pytest.mark.hostil
 
 
 def _retrato() -> dict[str, int]:
@@ -54,7 +52,7 @@ def test_entrada_hostil_login_sem_500_sem_sessao_e_sem_gravar(alice):
     cliente = Client()
     antes = _retrato()
 
-    @DOIS_MIL
+    @HOSTIL
     @given(usuario=textos_hostis(), senha=textos_hostis())
     def tentar(usuario: str, senha: str) -> None:
         resposta = cliente.post(reverse("login"), {"username": usuario, "password": senha})
@@ -72,7 +70,7 @@ def test_entrada_hostil_recuperacao_de_senha_sem_500_sem_email_e_sem_gravar(alic
     cliente = Client()
     antes = _retrato()
 
-    @DOIS_MIL
+    @HOSTIL
     @given(email=emails_hostis())
     def pedir(email: str) -> None:
         resposta = cliente.post(reverse("password_reset"), {"email": email})
@@ -121,7 +119,7 @@ def _xlsx(linhas: list[list[object]]) -> bytes:
 XLSX_VALIDO = _xlsx([["nome", "cpf"], ["Ana", "12345678909"], ["=cmd|' /C calc'!A0", "1"]])
 
 
-@DOIS_MIL
+@HOSTIL
 @given(
     conteudo=st.one_of(
         st.binary(max_size=4096),
@@ -134,7 +132,7 @@ def test_entrada_hostil_planilha_bytes_aleatorios(conteudo, nome):
     _ler_ou_recusar(conteudo, nome)
 
 
-@DOIS_MIL
+@HOSTIL
 @given(dados=st.data())
 def test_entrada_hostil_planilha_xlsx_corrompido(dados):
     conteudo = bytearray(XLSX_VALIDO)
@@ -145,7 +143,7 @@ def test_entrada_hostil_planilha_xlsx_corrompido(dados):
     _ler_ou_recusar(bytes(conteudo[:corte] if dados.draw(st.booleans()) else conteudo), "a.xlsx")
 
 
-@DOIS_MIL
+@HOSTIL
 @given(
     linhas=linhas_de_planilha(celulas_hostis()),
     delimitador=st.sampled_from([",", ";", "\t", "|"]),
@@ -163,13 +161,13 @@ def test_entrada_hostil_planilha_csv_com_celulas_hostis(
     _ler_ou_recusar(conteudo.encode("utf-8"), "hostil.csv")
 
 
-@DOIS_MIL
+@HOSTIL
 @given(linhas=linhas_de_planilha(celulas_xlsx()))
 def test_entrada_hostil_planilha_xlsx_com_celulas_hostis(linhas):
     _ler_ou_recusar(_xlsx(linhas), "hostil.xlsx")
 
 
-@DOIS_MIL
+@HOSTIL
 @given(linhas=st.lists(st.lists(celulas_xlsx(), min_size=3, max_size=3), max_size=6))
 def test_entrada_hostil_exportacao_neutraliza_formulas(linhas):
     cabecalho = ["nome", "curso", "obs"]

@@ -1,5 +1,5 @@
-"""Entrada hostil no monitoramento (art. 5º) e no cadastro de empresas do art. 6º: 2.000
-exemplos em cada; nenhum 500, nada gravado pela metade, e as planilhas exportadas
+"""Entrada hostil no monitoramento (art. 5º) e no cadastro de empresas do art. 6º:
+nenhum 500, nada gravado pela metade, e as planilhas exportadas
 (CSV e XLSX) com as fórmulas neutralizadas, mesmo com o nome da empresa hostil."""
 
 import csv
@@ -7,10 +7,9 @@ import io
 import itertools
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
@@ -18,10 +17,18 @@ from candidatos.planilhas import INICIOS_PERIGOSOS
 from relatorios.models import EmpresaTerceirizada
 from tests.factories import gerar_cnpj
 from tests.relatorios.monitoramento.factories import EmpresaTerceirizadaFactory
-from tests.seguranca.estrategias import cargas, post_hostil, textos_hostis, valores_hostis
-from tests.seguranca.hostil import CACHE_LOCAL, DOIS_MIL, Enviador, cliente_logado
+from tests.seguranca.estrategias import (
+    arquivos_hostis,
+    cargas,
+    post_hostil,
+    valores_hostis,
+)
+from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador, cliente_logado
 
-pytestmark = pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+pytestmark = [
+    pytest.mark.hostil,
+    pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning"),
+]
 
 
 @pytest.fixture
@@ -38,22 +45,6 @@ def mundo(db, settings, tmp_path, orgao, alice, sem_captura_de_templates):
 @pytest.fixture
 def enviador(mundo):
     return Enviador(cliente_logado(mundo["gestora"]))
-
-
-def _comprovantes() -> st.SearchStrategy[object]:
-    return st.one_of(
-        st.just(SimpleUploadedFile("comprovante.pdf", b"%PDF-1.4 ok", "application/pdf")),
-        st.builds(
-            SimpleUploadedFile,
-            st.one_of(
-                textos_hostis().map(lambda t: (t or "x")[:200]),
-                textos_hostis().map(lambda t: t[:200] + ".pdf"),
-                st.sampled_from(["../../x.pdf", "a" * 300 + ".png", ".jpg", "x.exe"]),
-            ),
-            st.binary(max_size=256),
-            st.sampled_from(["application/pdf", "image/png", "text/html", ""]),
-        ),
-    )
 
 
 def _celulas(resposta) -> list[object]:
@@ -90,12 +81,13 @@ def test_entrada_hostil_cadastro_de_empresas_art_6(mundo, enviador):
         "data_referencia": timezone.localdate().isoformat(),
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         dados=post_hostil(validos),
         qual=st.sampled_from(sorted(urls)),
-        comprovante=st.one_of(st.none(), _comprovantes()),
+        comprovante=st.one_of(st.none(), arquivos_hostis("comprovante.pdf", b"%PDF-1.4 ok")),
     )
+    @example(dados=validos, qual=sorted(urls)[0], comprovante=None)
     def cadastrar(dados, qual, comprovante):
         if comprovante is not None:
             comprovante.seek(0)
@@ -116,7 +108,7 @@ def test_entrada_hostil_painel_filtros_e_exportacoes(mundo, enviador):
     ]
     nomes = ["ano", "orgao", "nivel", "uf", "page", "x"]
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         filtros=st.dictionaries(st.sampled_from(nomes), valores_hostis(), max_size=5),
         url=st.sampled_from(urls),
@@ -146,7 +138,7 @@ def test_entrada_hostil_priorizacao_e_exportacao(mundo, enviador):
         "formato": "csv",
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         dados=post_hostil(
             validos,

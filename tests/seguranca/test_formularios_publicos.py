@@ -1,4 +1,4 @@
-"""Entrada hostil nos formulários públicos (sem login): 2.000 exemplos cada, nenhum 500,
+"""Entrada hostil nos formulários públicos (sem login): nenhum 500,
 nada gravado pela metade (tests/seguranca/hostil.py)."""
 
 import datetime as dt
@@ -9,15 +9,17 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from candidatos.models import CorRaca
 from selecoes.models import SituacaoSelecao
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory, gerar_cpf
-from tests.seguranca.estrategias import post_hostil, textos_hostis, valores_hostis
+from tests.seguranca.estrategias import arquivos_hostis, post_hostil, valores_hostis
 from tests.seguranca.factories import ConvocacaoFactory
-from tests.seguranca.hostil import CACHE_LOCAL, DOIS_MIL, Enviador
+from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador
+
+pytestmark = pytest.mark.hostil
 
 
 @pytest.fixture
@@ -42,18 +44,8 @@ def mundo(db, settings, tmp_path, sem_captura_de_templates):
     return {"selecao": selecao, "vaga": vaga, "inscricao": inscricao, "convocacao": convocacao}
 
 
-def _laudos() -> st.SearchStrategy[object]:
-    """Nada, um PDF de verdade ou um arquivo hostil (nome, tipo e conteúdo)."""
-    return st.one_of(
-        st.just(None),
-        st.just(SimpleUploadedFile("laudo.pdf", b"%PDF-1.4 laudo", "application/pdf")),
-        st.builds(
-            SimpleUploadedFile,
-            st.one_of(st.just("laudo.pdf"), textos_hostis().map(lambda t: t[:200] + ".pdf")),
-            st.one_of(st.binary(max_size=512), st.binary(max_size=512).map(b"%PDF-".__add__)),
-            st.sampled_from(["application/pdf", "text/html", "application/x-msdownload", ""]),
-        ),
-    )
+def _laudo_valido() -> SimpleUploadedFile:
+    return SimpleUploadedFile("laudo.pdf", b"%PDF-1.4 laudo", "application/pdf")
 
 
 def test_entrada_hostil_formulario_de_inscricao(mundo):
@@ -79,8 +71,12 @@ def test_entrada_hostil_formulario_de_inscricao(mundo):
     }
     enviador = Enviador(Client())
 
-    @DOIS_MIL
-    @given(dados=post_hostil(validos), laudo=_laudos())
+    @HOSTIL
+    @given(
+        dados=post_hostil(validos),
+        laudo=st.one_of(st.none(), arquivos_hostis("laudo.pdf", b"%PDF-1.4 laudo")),
+    )
+    @example(dados=validos, laudo=_laudo_valido())
     def inscrever(dados, laudo):
         if laudo is not None:
             laudo.seek(0)
@@ -98,7 +94,7 @@ def test_entrada_hostil_minha_situacao(mundo):
     validos = {"numero": inscricao.numero, "cpf": inscricao.cpf, "codigo": ""}
     enviador = Enviador(Client())
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos))
     def consultar(dados):
         with enviador.exemplo():
@@ -113,7 +109,7 @@ def test_entrada_hostil_consulta_de_comprovante(mundo):
     validos = {"numero": inscricao.numero, "codigo": inscricao.codigo_verificacao}
     enviador = Enviador(Client())
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos), no_caminho=st.booleans())
     def consultar(dados, no_caminho):
         with enviador.exemplo():
@@ -138,7 +134,7 @@ def test_entrada_hostil_resposta_a_convocacao(mundo):
     validos = {"resposta": "aceitar", "confirmo": "on"}
     enviador = Enviador(Client())
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         dados=post_hostil(validos),
         acao=st.sampled_from(["detalhe", "ciente", "responder"]),

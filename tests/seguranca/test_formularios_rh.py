@@ -1,29 +1,31 @@
-"""Entrada hostil nos formulários do RH: 2.000 exemplos em cada, pela gestora do órgão
+"""Entrada hostil nos formulários do RH, pela gestora do órgão
 (o papel que alcança todos os caminhos). Nenhum 500 e, quando a resposta não é
 sucesso, nada gravado (tests/seguranca/hostil.py)."""
 
 import datetime as dt
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from candidatos.models import SituacaoConvocacao
 from selecoes.forms.vagas import MAX_CRITERIOS, MAX_VAGAS
 from tests.seguranca.estrategias import (
+    arquivos_hostis,
     contagens_de_formset,
     post_hostil,
-    textos_hostis,
     valores_hostis,
 )
-from tests.seguranca.hostil import CACHE_LOCAL, DOIS_MIL, Enviador, cliente_logado
+from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador, cliente_logado
 from tests.seguranca.mundo_rh import criar_mundo_rh
 from tests.selecoes.formularios import edital_post
 
-pytestmark = pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+pytestmark = [
+    pytest.mark.hostil,
+    pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning"),
+]
 
 
 @pytest.fixture
@@ -40,23 +42,6 @@ def enviador(mundo, sem_captura_de_templates):
 
 def _daqui(dias: int = 0, formato: str = "%Y-%m-%dT%H:%M") -> str:
     return (timezone.localtime() + dt.timedelta(days=dias)).strftime(formato)
-
-
-def arquivos_hostis(nome: str = "documento.pdf") -> st.SearchStrategy[object]:
-    """Um arquivo de verdade ou um hostil: nome, tipo e conteúdo."""
-    return st.one_of(
-        st.just(SimpleUploadedFile(nome, b"%PDF-1.4 documento", "application/pdf")),
-        st.builds(
-            SimpleUploadedFile,
-            st.one_of(
-                textos_hostis().map(lambda t: (t or "x")[:300]),
-                textos_hostis().map(lambda t: t[:300] + ".pdf"),
-                st.sampled_from(["../../../etc/passwd.pdf", "a" * 400 + ".pdf", ".pdf", "x.PDF"]),
-            ),
-            st.one_of(st.binary(max_size=256), st.binary(max_size=256).map(b"%PDF-".__add__)),
-            st.sampled_from(["application/pdf", "image/png", "text/html", ""]),
-        ),
-    )
 
 
 def _local(momento: dt.datetime) -> str:
@@ -113,8 +98,9 @@ def test_entrada_hostil_selecao_criar(mundo, enviador):
 
     validos = _edital_valido(mundo, "9/2026")
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos, por_campo=contagens_de_formset(validos)))
+    @example(dados=validos)
     def criar(dados):
         with enviador.exemplo():
             enviador.enviar(url, dados)
@@ -128,8 +114,9 @@ def test_entrada_hostil_selecao_editar_rascunho(mundo, enviador):
 
     validos = _edital_valido(mundo, "101/2026", mundo.rascunho)
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos, por_campo=contagens_de_formset(validos)))
+    @example(dados=validos)
     def editar(dados):
         with enviador.exemplo():
             enviador.enviar(url, dados)
@@ -147,8 +134,9 @@ def test_entrada_hostil_selecao_retificar(mundo, enviador):
         "data_retificacao": _daqui(formato="%Y-%m-%d"),
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos, por_campo=contagens_de_formset(validos)))
+    @example(dados=validos)
     def retificar(dados):
         with enviador.exemplo():
             enviador.enviar(url, dados)
@@ -179,7 +167,7 @@ def test_entrada_hostil_previa_do_quadro_de_reserva(mundo, enviador):
 
     validos = _edital_valido(mundo, "9/2026")
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos))
     def previa(dados):
         with enviador.exemplo():
@@ -207,11 +195,12 @@ def test_entrada_hostil_grade_de_notas(mundo, enviador):
             f"grade-{i}-nota_prova": "7,25",
         }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         dados=post_hostil(validos, por_campo=contagens_de_formset(validos)),
         pagina=st.one_of(st.none(), valores_hostis()),
     )
+    @example(dados=validos, pagina=None)
     def salvar(dados, pagina):
         consulta = "" if pagina is None else "?" + _consulta({"page": pagina})
         with enviador.exemplo():
@@ -231,8 +220,9 @@ def test_entrada_hostil_sorteio(mundo, enviador):
     url = reverse("classificacao:sorteio", args=[mundo.vaga_publicada.pk])
     validos = {"semente": "12345", "descricao": "Sessão pública."}
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos))
+    @example(dados=validos)
     def sortear(dados):
         with enviador.exemplo():
             enviador.enviar(url, dados)
@@ -250,8 +240,9 @@ def test_entrada_hostil_publicar_resultado(mundo, enviador):
         "recurso_fim": _daqui(3),
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos))
+    @example(dados=validos)
     def publicar(dados):
         with enviador.exemplo():
             enviador.enviar(url, dados)
@@ -279,8 +270,9 @@ def test_entrada_hostil_recursos_registrar_corrigir_e_decidir(mundo, enviador):
         "fundamentacao": "Erro de soma.",
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos), qual=st.sampled_from(sorted(urls)))
+    @example(dados=validos, qual=sorted(urls)[0])
     def recorrer(dados, qual):
         with enviador.exemplo():
             enviador.enviar(urls[qual], dados)
@@ -296,8 +288,9 @@ def test_entrada_hostil_processo_de_eliminacao_abrir(mundo, enviador):
     url = reverse("classificacao:processo_abrir", args=[mundo.livre.pk])
     validos = {"motivo": "Denúncia recebida.", "evidencias": "Foto."}
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos), arquivo=st.one_of(st.none(), arquivos_hostis()))
+    @example(dados=validos, arquivo=None)
     def abrir(dados, arquivo):
         with enviador.exemplo():
             enviador.enviar(url, _com_arquivo(dados, "arquivo", arquivo))
@@ -320,12 +313,13 @@ def test_entrada_hostil_processo_de_eliminacao_etapas(mundo, enviador):
         "fundamentacao": "Banca de heteroidentificação confirmou a declaração.",
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         dados=post_hostil(validos),
         etapa=st.sampled_from(sorted(etapas)),
         arquivo=st.one_of(st.none(), arquivos_hostis()),
     )
+    @example(dados=validos, etapa=sorted(etapas)[0], arquivo=None)
     def avancar(dados, etapa, arquivo):
         url, campo = etapas[etapa]
         with enviador.exemplo():
@@ -345,8 +339,9 @@ def test_entrada_hostil_convocar_e_vagas_surgidas(mundo, enviador):
     }
     validos = {"quantidade": "1", "prazo_resposta": _daqui(5), "motivo": "Portaria nº 12."}
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos), qual=st.sampled_from(sorted(urls)))
+    @example(dados=validos, qual=sorted(urls)[0])
     def convocar(dados, qual):
         with enviador.exemplo():
             enviador.enviar(urls[qual], dados)
@@ -370,8 +365,9 @@ def test_entrada_hostil_contratar_encerrar_e_desistir(mundo, enviador):
         "motivo": "E-mail do candidato.",
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(dados=post_hostil(validos), qual=st.sampled_from(sorted(urls)))
+    @example(dados=validos, qual=sorted(urls)[0])
     def decidir(dados, qual):
         with enviador.exemplo():
             enviador.enviar(urls[qual], dados)
@@ -392,7 +388,7 @@ def test_entrada_hostil_pedidos_de_documentos(mundo, enviador):
         reverse("documentos:selecao", args=[mundo.classificada.pk]),
     ]
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         dados=st.dictionaries(valores_hostis(), valores_hostis(), max_size=5),
         url=st.sampled_from(urls),
@@ -428,7 +424,7 @@ def test_entrada_hostil_filtros_e_listas(mundo, enviador):
         reverse("selecoes:anexo", args=[mundo.publicada.pk]),
     }
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         filtros=st.dictionaries(st.sampled_from(nomes), valores_hostis(), max_size=6),
         url=st.sampled_from(urls),

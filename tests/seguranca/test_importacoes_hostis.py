@@ -1,5 +1,5 @@
 """Entrada hostil nas duas importações de planilha, de ponta a ponta pelas telas:
-envio, prévia e confirmação (2.000 exemplos cada). Nenhum 500; recusa não grava
+envio, prévia e confirmação. Nenhum 500; recusa não grava
 nada; e o que foi gravado volta nas exportações CSV com as fórmulas neutralizadas."""
 
 import csv
@@ -9,7 +9,7 @@ import itertools
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
@@ -19,10 +19,13 @@ from candidatos.views.classificacao import CHAVE_IMPORTACAO
 from candidatos.views.inscricoes import SESSAO_IMPORTACAO
 from tests.factories import gerar_cpf
 from tests.seguranca.estrategias import celulas_hostis, sem_ilegais_xlsx, textos_hostis
-from tests.seguranca.hostil import CACHE_LOCAL, DOIS_MIL, Enviador, cliente_logado
+from tests.seguranca.hostil import CACHE_LOCAL, HOSTIL, Enviador, cliente_logado
 from tests.seguranca.mundo_rh import criar_mundo_rh
 
-pytestmark = pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+pytestmark = [
+    pytest.mark.hostil,
+    pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning"),
+]
 
 
 @pytest.fixture
@@ -106,6 +109,11 @@ def arquivos(linhas: st.SearchStrategy[list[list[object]]]) -> st.SearchStrategy
     )
 
 
+def _planilha_valida(linhas: list[list[object]]) -> SimpleUploadedFile:
+    """Âncora das propriedades (``@example``): a planilha válida, tal como o modelo."""
+    return SimpleUploadedFile("planilha.csv", _csv(linhas, ";"), "text/csv")
+
+
 # --- Exportações ------------------------------------------------------------------------
 
 
@@ -173,11 +181,16 @@ def test_entrada_hostil_importacao_de_inscricoes_previa_e_confirmacao(
     acoes = st.sampled_from(["importar", "somente_validas", "cancelar", "", "x"])
     gravou = []
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         arquivo=arquivos(planilhas(cabecalho, linhas_inscricao)),
         acao=acoes,
         sha_adulterado=st.booleans(),
+    )
+    @example(
+        arquivo=_planilha_valida([cabecalho, *linhas_inscricao]),
+        acao="importar",
+        sha_adulterado=False,
     )
     def importar(arquivo, acao, sha_adulterado):
         with enviador.exemplo():
@@ -210,10 +223,14 @@ def test_entrada_hostil_importacao_de_notas_previa_e_confirmacao(mundo, enviador
     validas = [[n, "aprovado", "8,5"] for n in numeros] + [[numeros[0], "ausente", ""]]
     gravou = []
 
-    @DOIS_MIL
+    @HOSTIL
     @given(
         arquivo=arquivos(planilhas(["inscricao", "situacao", "prova"], validas)),
         confirmar=st.one_of(st.none(), textos_hostis()),
+    )
+    @example(
+        arquivo=_planilha_valida([["inscricao", "situacao", "prova"], *validas[:-1]]),
+        confirmar=None,
     )
     def importar(arquivo, confirmar):
         with enviador.exemplo():

@@ -122,7 +122,7 @@ def test_quadro_da_selecao_salva_usa_as_vagas_do_banco(db):
     assert quadro.reservadas_esperadas_negros == 5
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=8))
 def test_quadro_soma_e_esperado_sao_coerentes(ofertas):
     quadro = _quadro([(f"V{i}", n) for i, n in enumerate(ofertas)], posicoes=40)

@@ -15,7 +15,8 @@ from tests.candidatos.classificacao.factories import (
     publicar_final,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Travas de linha do PostgreSQL (SELECT … FOR UPDATE).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgresql]
 
 
 def _em_paralelo(*acoes):
@@ -46,7 +47,6 @@ def _convocar(vaga, usuario, n):
     )
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="travas de linha do PostgreSQL")
 def test_concorrencia_dois_servidores_nunca_chamam_o_mesmo_candidato(orgao, alice, bruno):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABXCDYEZW")
@@ -64,7 +64,6 @@ def test_concorrencia_dois_servidores_nunca_chamam_o_mesmo_candidato(orgao, alic
     assert ordens == list(range(1, len(ordens) + 1))
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="travas de linha do PostgreSQL")
 def test_concorrencia_vaga_liberada_e_preenchida_uma_vez_so(orgao, alice, bruno):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABXCDYEZW")

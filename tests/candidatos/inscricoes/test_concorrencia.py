@@ -10,6 +10,8 @@ from candidatos.services.inscricoes import inscricao_registrar
 from tests.candidatos.inscricoes.test_servico import dados
 
 
+# Trava consultiva do PostgreSQL; o SQLite serializa escritas com "database is locked".
+@pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 def test_substituicao_simultanea_do_mesmo_cpf_deixa_uma_vigente(selecao, vaga, agora):
     barreira = threading.Barrier(4)

@@ -137,7 +137,7 @@ def _secoes(tamanhos: list[list[int]]) -> list[Secao]:
     ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(
     tamanhos=st.lists(
         st.lists(st.integers(min_value=0, max_value=60), min_size=1, max_size=4),

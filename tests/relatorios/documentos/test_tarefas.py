@@ -22,7 +22,13 @@ from tests.factories import InscricaoFactory, OrgaoFactory, SelecaoFactory, Vaga
 from tests.relatorios.documentos.conftest import ler_arquivo, paginas_pdf, texto_pdf
 from tests.relatorios.documentos.factories import Aprovado, ResultadoVersaoFactory, VagaResultado
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# O worker (numa thread, com conexão própria) e o teste gravam no mesmo banco ao mesmo
+# tempo: o SQLite em memória dos testes recusa com "database table is locked".
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.worker,
+    pytest.mark.postgresql,
+]
 
 NOMES_MALICIOSOS = [
     '<img src="file:///etc/passwd">',
@@ -92,6 +98,7 @@ def test_worker_gera_a_lista_da_versao_publicada():
     assert versao.hash_conteudo in texto.replace(" ", "")
 
 
+@pytest.mark.redis  # a fila e as não confirmadas (unacked) lidas no Redis
 def test_worker_tarefa_entregue_duas_vezes_guarda_um_arquivo():
     with _worker():
         versao = _versao()
@@ -105,6 +112,7 @@ def test_worker_tarefa_entregue_duas_vezes_guarda_um_arquivo():
     assert gerados.count() == 1
 
 
+@pytest.mark.redis  # a fila e as não confirmadas (unacked) lidas no Redis
 def test_worker_lista_longa_em_partes_paralelas_unidas_com_numeracao(monkeypatch):
     monkeypatch.setattr(documentos, "LIMITE_UMA_PARTE", 100)
     monkeypatch.setattr(documentos, "LINHAS_POR_PARTE", 150)
