@@ -18,6 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from selecoes.models import VagaEstagio
+from selecoes.templatetags import formatos
 from tests.publico.factories import cenario_publicado, urls_publicas
 from tests.seguranca import escopo
 
@@ -141,3 +142,36 @@ def test_localizacao_paginas_do_rh_sem_numero_a_inglesa(settings, tmp_path):
             achados[f"{rota.nome} ({url})"] = v
     assert vistas > 30, "a varredura deixou de abrir as telas do RH"
     assert achados == {}, "\n".join(f"{k}: {v}" for k, v in achados.items())
+
+
+@pytest.mark.parametrize(
+    ("valor", "esperado"),
+    [
+        (Decimal("1125.69"), "R$ 1.125,69"),
+        ("1125.69", "R$ 1.125,69"),
+        ("220.00", "R$ 220,00"),
+        (Decimal("1500"), "R$ 1.500,00"),
+        (None, ""),
+        ("", ""),
+    ],
+)
+def test_localizacao_filtro_dinheiro(valor, esperado):
+    assert formatos.dinheiro(valor) == esperado
+
+
+@pytest.mark.parametrize(
+    ("valor", "casas", "esperado"),
+    [
+        ("9.500", 2, "9,50"),
+        (Decimal("9.5"), 2, "9,50"),
+        (Decimal("10"), 2, "10,00"),
+        ("1000", 2, "1.000,00"),
+        ("9.995", 2, "9,995"),
+        ("7.25", 0, "7,25"),
+        ("8", 1, "8,0"),
+        (None, 2, ""),
+        ("texto", 2, ""),
+    ],
+)
+def test_localizacao_filtro_nota_com_as_casas_do_criterio(valor, casas, esperado):
+    assert formatos.nota(valor, casas) == esperado
