@@ -108,9 +108,10 @@ def test_localizacao_paginas_publicas_sem_numero_a_inglesa(settings, tmp_path):
     }
     for nome, url in urls.items():
         resposta = cliente.get(url)
-        if resposta.status_code == 200 and "html" in resposta["Content-Type"]:
-            if v := numeros_nao_localizados(resposta.content.decode()):
-                achados[nome] = v
+        if resposta.status_code != 200 or "html" not in resposta["Content-Type"]:
+            continue
+        if v := numeros_nao_localizados(resposta.content.decode()):
+            achados[nome] = v
     inscricao = cenario.inscricoes[0]
     resposta = cliente.post(
         urls_publicas(cenario)["minha_situacao"],
