@@ -9,6 +9,7 @@ usam este retrato. Rótulos de campos e de situações vêm dos próprios modelo
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -129,15 +130,33 @@ def _campo(modelo: type[models.Model] | None, nome: str) -> models.Field | None:
     return campo if isinstance(campo, models.Field) else None
 
 
-def _choices_em_outros_modelos(nome: str, valor: Any) -> str | None:
-    """Retratos que descrevem outro objeto (a seleção ao publicar um resultado)."""
+@functools.cache
+def _choices_por_nome(nome: str) -> tuple[dict[str, str], ...]:
+    escolhas = []
     for app in APPS_DO_PROJETO:
         for modelo in apps.get_app_config(app).get_models():
             campo = _campo(modelo, nome)
             if campo is not None and campo.choices:
-                rotulos = {str(k): str(v) for k, v in campo.flatchoices}
-                if str(valor) in rotulos:
-                    return rotulos[str(valor)]
+                escolhas.append({str(k): str(v) for k, v in campo.flatchoices})
+    return tuple(escolhas)
+
+
+def _choices_em_outros_modelos(nome: str, valor: str) -> str | None:
+    """Retratos que descrevem outro objeto (a seleção ao publicar um resultado)."""
+    for rotulos in _choices_por_nome(nome):
+        if valor in rotulos:
+            return rotulos[valor]
+    return None
+
+
+def _data_ou_hora(valor: str) -> str | None:
+    try:
+        if "T" in valor and (momento := parse_datetime(valor)) is not None:
+            return _hora(momento)
+        if len(valor) == 10 and (dia := parse_date(valor)) is not None:
+            return dia.strftime("%d/%m/%Y")
+    except ValueError:  # bem formada mas inexistente ("2026-02-30")
+        return None
     return None
 
 
@@ -171,10 +190,8 @@ def _palavras(valor: Any, campo: models.Field | None = None, nome: str = "") -> 
                 return rotulos[valor]
         elif campo is None and nome and (rotulo := _choices_em_outros_modelos(nome, valor)):
             return rotulo
-        if "T" in valor and (momento := parse_datetime(valor)) is not None:
-            return _hora(momento)
-        if len(valor) == 10 and (dia := parse_date(valor)) is not None:
-            return dia.strftime("%d/%m/%Y")
+        if (data := _data_ou_hora(valor)) is not None:
+            return data
         if _DECIMAL.fullmatch(valor):
             return nota(valor)
     return str(valor)

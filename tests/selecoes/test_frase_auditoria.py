@@ -9,6 +9,8 @@ import io
 
 import pytest
 from django.urls import reverse
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from selecoes.models import RegistroAuditoria
 from selecoes.selectors.auditoria import frase_auditoria
@@ -241,3 +243,29 @@ def test_frase_auditoria_csv_em_palavras(mundo):
     )
     assert registro_csv["frase"].startswith("Em 01/12/2026 às 12:05:07 (horário de Brasília)")
     assert "{" not in conteudo
+
+
+# Sem chaves nem apóstrofo no texto sorteado: o que se procura é o repr de um dict.
+_TEXTO = st.text(st.characters(exclude_characters="{}'"), max_size=30)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | _TEXTO,
+    lambda filhos: st.lists(filhos, max_size=3) | st.dictionaries(_TEXTO, filhos),
+    max_leaves=8,
+)
+_RETRATO = st.none() | st.dictionaries(
+    st.sampled_from(["situacao", "versao", "encerrada_em", "recebido_em", "nota_final", "x"])
+    | _TEXTO,
+    _JSON | st.sampled_from(["2026-02-30", "2026-02-30T10:00:00", "9.500", "nan", "1e999"]),
+    max_size=4,
+)
+
+
+@settings(deadline=None)
+@given(antes=_RETRATO, depois=_RETRATO, objeto_tipo=st.sampled_from(["candidatos.Convocacao", "x"]))
+@example(antes={"encerrada_em": "2026-02-30"}, depois=None, objeto_tipo="candidatos.Convocacao")
+def test_frase_auditoria_qualquer_retrato_vira_texto(antes, depois, objeto_tipo):
+    frase = frase_auditoria(
+        _registro(acao="x", objeto_tipo=objeto_tipo, descricao="d", antes=antes, depois=depois)
+    )
+    assert frase.texto.startswith("Em 01/12/2026 às 12:05:07 (horário de Brasília)")
+    assert "{'" not in frase.antes_depois
