@@ -269,3 +269,32 @@ def test_frase_auditoria_qualquer_retrato_vira_texto(antes, depois, objeto_tipo)
     )
     assert frase.texto.startswith("Em 01/12/2026 às 12:05:07 (horário de Brasília)")
     assert "{'" not in frase.antes_depois
+
+
+def test_frase_auditoria_detalhe_da_inscricao_no_rh_usa_a_mesma_frase(mundo):
+    from candidatos.models import Inscricao
+
+    inscricao = mundo.objetos[Inscricao]
+    RegistroAuditoria.objects.create(
+        criado_em=QUANDO,
+        usuario_nome="maria.gestora",
+        orgao=mundo.orgao,
+        selecao=inscricao.selecao,
+        inscricao_id=inscricao.pk,
+        acao="inscricao.desistente",
+        objeto_tipo="candidatos.Inscricao",
+        objeto_id=str(inscricao.pk),
+        descricao=f"{inscricao.numero} passou a desistente",
+        antes={"situacao": "ativa"},
+        depois={"situacao": "desistente"},
+    )
+    cliente = escopo._cliente(mundo.dono)
+
+    texto = cliente.get(reverse("inscricoes:detalhe", args=[inscricao.pk])).content.decode()
+
+    assert (
+        "Em 01/12/2026 às 12:05:07 (horário de Brasília), maria.gestora registrou a desistência"
+        in texto
+    )
+    assert "Situação: Ativa → Desistente." in texto
+    assert "<td>inscricao.desistente</td>" not in texto
