@@ -17,6 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.apps import apps
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -125,9 +126,9 @@ def _campo(modelo: type[models.Model] | None, nome: str) -> models.Field | None:
         return None
     try:
         campo = modelo._meta.get_field(nome)
-    except Exception:  # FieldDoesNotExist e relações reversas
+    except FieldDoesNotExist:
         return None
-    return campo if isinstance(campo, models.Field) else None
+    return campo if isinstance(campo, models.Field) else None  # relações reversas não
 
 
 @functools.cache
@@ -168,7 +169,7 @@ def _rotulo(modelo: type[models.Model] | None, nome: str) -> str:
 
 
 def _hora(valor: dt.datetime) -> str:
-    if timezone.is_naive(valor):
+    if timezone.is_naive(valor):  # retratos gravados com USE_TZ: sem fuso é UTC
         valor = timezone.make_aware(valor, dt.UTC)
     return timezone.localtime(valor, BRASILIA).strftime("%d/%m/%Y %H:%M")
 
