@@ -27,13 +27,13 @@ import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from django.utils.module_loading import import_string
 
 from relatorios.models import TipoDocumento
+from selecoes.templatetags.formatos import nota
 
 if TYPE_CHECKING:
     from relatorios.models import Documento
@@ -294,12 +294,8 @@ def _colunas(
 
 
 def _nota(valor: Any) -> str:
-    if valor in (None, ""):
-        return "—"
-    try:
-        return f"{Decimal(str(valor)):.3f}".replace(".", ",")
-    except InvalidOperation:
-        return str(valor)
+    """Mesmo formato das páginas HTML (filtro ``nota``): "9,25", nunca "9.250"."""
+    return nota(valor) or ("—" if valor in (None, "") else str(valor))
 
 
 def _classificacao(linhas: Sequence[Mapping[str, Any]]) -> Lista:

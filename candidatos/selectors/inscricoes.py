@@ -12,6 +12,7 @@ from django.db.models import BooleanField, Case, Count, Exists, OuterRef, Q, Que
 from candidatos.models import AcessoDadoSensivel, CorRaca, Inscricao
 from candidatos.services.inscricoes import normalizar_codigo
 from selecoes.models import Orgao, RegistroAuditoria, Selecao, VagaEstagio
+from selecoes.selectors.auditoria import FraseAuditoria, frase_auditoria
 from selecoes.validators import formatar_cpf, mascarar_cpf, somente_digitos
 
 OCULTO = "—"
@@ -167,6 +168,11 @@ class Historico:
     versoes: list[Inscricao]  # da mais antiga à mais recente, incluindo a consultada
     registros: QuerySet[RegistroAuditoria]
     acessos: QuerySet[AcessoDadoSensivel]
+
+    @property
+    def frases(self) -> list[FraseAuditoria]:
+        """Os registros em frases (quem, quando em Brasília, antes → depois)."""
+        return [frase_auditoria(r) for r in self.registros]
 
 
 def historico_da_inscricao(*, inscricao: Inscricao) -> Historico:

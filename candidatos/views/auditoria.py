@@ -6,31 +6,44 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
 
 from candidatos.models import Inscricao
 from candidatos.planilhas import escrever_csv
 from candidatos.views.classificacao import obter_selecao
 from selecoes import acesso
 from selecoes.models import RegistroAuditoria
+from selecoes.selectors.auditoria import frase_auditoria
 
-CABECALHO = ["quando", "usuário", "ação", "objeto", "id", "descrição", "antes", "depois", "motivo"]
+CABECALHO = [
+    "quando (horário de Brasília)",
+    "quem",
+    "ação",
+    "descrição",
+    "antes → depois",
+    "motivo",
+    "frase",
+    "código da ação",
+    "objeto",
+    "id do objeto",
+]
 
 
 def _csv(registros: QuerySet[RegistroAuditoria], nome: str) -> HttpResponse:
     linhas = (
         [
-            timezone.localtime(r.criado_em).strftime("%d/%m/%Y %H:%M:%S"),
-            r.usuario_nome or "(candidato ou sistema)",
+            f.quando,
+            f.quem,
+            f.acao,
+            f.descricao,
+            f.antes_depois,
+            f.motivo,
+            f.texto,
             r.acao,
             r.objeto_tipo,
             r.objeto_id,
-            r.descricao,
-            "" if r.antes is None else r.antes,
-            "" if r.depois is None else r.depois,
-            r.motivo,
         ]
         for r in registros.iterator(chunk_size=2000)
+        for f in [frase_auditoria(r)]
     )
     resposta = HttpResponse(escrever_csv(CABECALHO, linhas), content_type="text/csv; charset=utf-8")
     resposta["Content-Disposition"] = f'attachment; filename="{nome}.csv"'
@@ -38,7 +51,9 @@ def _csv(registros: QuerySet[RegistroAuditoria], nome: str) -> HttpResponse:
 
 
 def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria]):  # type: ignore[no-untyped-def]
-    return Paginator(registros, 50).get_page(request.GET.get("page"))
+    pagina = Paginator(registros, 50).get_page(request.GET.get("page"))
+    pagina.frases = [(r, frase_auditoria(r)) for r in pagina]
+    return pagina
 
 
 @acesso.rh_requerido

@@ -82,7 +82,7 @@ def test_secoes_resultado_uma_secao_por_vaga_com_as_listas_na_ordem():
     assert negros.linhas[1].split()[:3] == ["2º", "4º", "2026000004"]
     assert pcd.linhas[0].split()[:3] == ["1º", "4º", "2026000004"]
     assert "Reserva — negros" in convocacao.linhas[1]
-    assert "9,250" in classificacao.linhas[0]
+    assert "9,25 " in classificacao.linhas[0]  # casas do critério (padrão 2), como no HTML
 
 
 def test_secoes_resultado_sem_pcd_na_selecao_omite_a_lista_pcd():
