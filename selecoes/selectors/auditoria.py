@@ -1,9 +1,10 @@
 """Trilha de auditoria lida como frase: quem fez o quê, quando (horário de Brasília),
 antes → depois em palavras.
 
-Único lugar que traduz um ``RegistroAuditoria`` para leitura; a tela do RH e o CSV
-usam este retrato. Rótulos de campos e de situações vêm dos próprios modelos
-(``verbose_name`` e ``choices``), para que uma situação nova já saia em palavras.
+Único lugar que traduz um ``RegistroAuditoria`` para leitura (a tela do RH e o CSV
+usam este retrato) e que confere a cadeia de hashes da trilha (``auditoria_verificar``).
+Rótulos de campos e de situações vêm dos próprios modelos (``verbose_name`` e
+``choices``), para que uma situação nova já saia em palavras.
 """
 
 from __future__ import annotations
