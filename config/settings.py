@@ -199,7 +199,9 @@ AXES_LOCKOUT_CALLABLE = "config.seguranca.resposta_bloqueio"
 AXES_CLIENT_IP_CALLABLE = "config.seguranca.ip_do_cliente"
 AXES_USERNAME_CALLABLE = "config.seguranca.usuario_do_login"
 AXES_VERBOSE = False
-PROXIES_REVERSOS = ambiente.inteiro("PROXIES_REVERSOS", 0 if DEBUG else 1)
+# Proxies reversos à frente da aplicação, por endereço ou rede (CIDR). Vazio: nenhum
+# é confiável e X-Forwarded-For é ignorado (config/seguranca.py, ip_do_cliente).
+PROXIES_CONFIAVEIS = ambiente.lista("PROXIES_CONFIAVEIS")
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
