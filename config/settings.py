@@ -91,6 +91,12 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": ambiente.texto("CACHE_KEY_PREFIX", "estagio"),
+            # Um Redis fora do ar não pode prender o pedido: sem ele, as páginas
+            # seguem sem cache (selecoes/cache.py).
+            "OPTIONS": {
+                "socket_connect_timeout": ambiente.real("REDIS_TIMEOUT", 0.5),
+                "socket_timeout": ambiente.real("REDIS_TIMEOUT", 0.5),
+            },
         }
     }
 else:

@@ -4,7 +4,6 @@ import hashlib
 import re
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from candidatos.forms.publico import ConsultaSituacaoForm, FiltroSelecoesForm
 from candidatos.selectors import publico as sel
 from candidatos.selectors.publico.memoria import MemoriaLocal
+from selecoes import cache as cache_compartilhado
 from selecoes.limites import ip_do_cliente, limitar
 from selecoes.models import Selecao
 from selecoes.selectors import quadro_reserva
@@ -119,7 +119,7 @@ _RECUO = re.compile(r"\n\s+")
 def _pagina_guardada(chave: str, impressao: str) -> bytes | None:
     guardada = _paginas.obter(chave)
     if guardada is None:
-        guardada = cache.get(chave)
+        guardada = cache_compartilhado.obter(chave)
         if guardada is not None:
             _paginas.guardar(chave, guardada, TEMPO_CACHE_RESULTADO)
     if guardada is not None and guardada[0] == impressao:
@@ -129,7 +129,7 @@ def _pagina_guardada(chave: str, impressao: str) -> bytes | None:
 
 def _guardar_pagina(chave: str, impressao: str, html: bytes) -> None:
     _paginas.guardar(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
-    cache.set(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
+    cache_compartilhado.guardar(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
 
 
 @require_safe
