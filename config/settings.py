@@ -160,6 +160,8 @@ EMAIL_PORT = ambiente.inteiro("EMAIL_PORT", 25)
 EMAIL_HOST_USER = ambiente.texto("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = ambiente.texto("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = ambiente.booleano("EMAIL_USE_TLS", False)
+# Segundos de espera pelo servidor SMTP; todo e-mail sai pelo worker Celery.
+EMAIL_TIMEOUT = ambiente.inteiro("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = ambiente.texto(
     "DEFAULT_FROM_EMAIL", "Seleções de Estágio <nao-responda@localhost>"
 )

@@ -60,3 +60,15 @@ def usuario_por_papel(orgao):
         return _usuario(orgao, papel, f"usuario-{papel.value}")
 
     return criar
+
+
+@pytest.fixture
+def celery_sincrono():
+    """Executa as tarefas no próprio processo (o projeto nunca usa isso fora dos testes)."""
+    from config.celery import app
+
+    antes = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield app
+    app.conf.task_always_eager, app.conf.task_eager_propagates = antes

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import date, datetime
-from functools import partial
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -88,7 +87,7 @@ def convocar_proximos(
     Cada um recebe um código de acesso aleatório para a página de resposta; o
     e-mail sai depois do commit.
     """
-    from candidatos import tasks
+    from candidatos.services import mensagens
 
     if quantidade < 1:
         raise AcaoInvalida("Quantidade: informe ao menos 1 candidato.")
@@ -126,11 +125,10 @@ def convocar_proximos(
                 motivo=item.explicacao,
             )
             criadas.append(c)
-        ids = [c.pk for c in criadas]
-        # robust: a convocação já está gravada; se a fila cair, o erro vai ao log
-        # e o e-mail pode ser reenviado pela tarefa (idempotente).
-        for i in ids:
-            transaction.on_commit(partial(tasks.enviar_email_convocacao.delay, i), robust=True)
+        # A convocação já está gravada; se a fila cair, o erro vai ao log e o
+        # e-mail pode ser reenviado pela tarefa (idempotente).
+        for c in criadas:
+            mensagens.convocacao_enfileirar(convocacao_id=c.pk)
     return criadas
 
 

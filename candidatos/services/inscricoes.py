@@ -30,6 +30,7 @@ from candidatos.models import (
     OrigemInscricao,
     SituacaoInscricao,
 )
+from candidatos.services import mensagens
 from selecoes import auditoria
 from selecoes.models import Selecao, VagaEstagio
 
@@ -318,8 +319,7 @@ def _gravar(
         inscricao_id=inscricao.pk,
         depois={**dados_publicos(inscricao), "substitui": anterior.numero if anterior else None},
     )
-    inscricao_id = inscricao.pk
-    transaction.on_commit(lambda: comprovante_enviar(inscricao_id=inscricao_id))
+    mensagens.comprovante_enfileirar(inscricao_id=inscricao.pk)
     return inscricao
 
 
