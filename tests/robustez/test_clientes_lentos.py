@@ -58,7 +58,7 @@ def test_clientes_lentos_vinte_conexoes_gotejando_e_um_pedido_comum_responde(tmp
     url = f"http://127.0.0.1:{porta}/conta/entrar/"
     log = tmp_path / "gunicorn.log"
     with log.open("ab") as saida:
-        gunicorn = subprocess.Popen(  # noqa: S603 - comando fixo
+        gunicorn = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", "config/gunicorn.py"],
             cwd=RAIZ,
             env=ambiente,
