@@ -51,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.uploads.LimiteEnvioMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -145,6 +146,17 @@ STORAGES = {
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+# Maior arquivo recebido (MB): sem login (laudo médico, que o formulário limita a 5 MB
+# com mensagem própria) e do RH (planilhas e documentos: 20 MB nos formulários).
+# Acima disso o envio é recusado pelo Content-Length ou interrompido enquanto chega,
+# antes de ir para o disco (config/uploads.py).
+UPLOAD_MAXIMO_ANONIMO_MB = ambiente.inteiro("UPLOAD_MAXIMO_ANONIMO_MB", 6)
+UPLOAD_MAXIMO_MB = ambiente.inteiro("UPLOAD_MAXIMO_MB", 25)
+FILE_UPLOAD_HANDLERS = [
+    "config.uploads.LimiteUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
