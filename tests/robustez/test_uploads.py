@@ -56,9 +56,9 @@ class CorpoPreguicoso:
 
 
 def _multipart(campos: dict[str, str], arquivo: str, tamanho: int) -> CorpoPreguicoso:
+    disposicao = f"--{FRONTEIRA}\r\nContent-Disposition: form-data; name="
     cabeca = b"".join(
-        f'--{FRONTEIRA}\r\nContent-Disposition: form-data; name="{nome}"\r\n\r\n{valor}\r\n'.encode()
-        for nome, valor in campos.items()
+        f'{disposicao}"{nome}"\r\n\r\n{valor}\r\n'.encode() for nome, valor in campos.items()
     )
     cabeca += (
         f'--{FRONTEIRA}\r\nContent-Disposition: form-data; name="{arquivo}"; '
