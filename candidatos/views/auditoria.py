@@ -10,6 +10,12 @@ from django.utils import timezone
 
 from candidatos.models import Inscricao
 from candidatos.planilhas import escrever_csv
+from candidatos.selectors.sensiveis import (
+    inscricoes_com_sensiveis,
+    ocultar,
+    registros_exibidos,
+)
+from candidatos.services.inscricoes import acessos_registrar
 from candidatos.views.classificacao import obter_selecao
 from selecoes import acesso
 from selecoes.models import RegistroAuditoria
@@ -17,7 +23,13 @@ from selecoes.models import RegistroAuditoria
 CABECALHO = ["quando", "usuário", "ação", "objeto", "id", "descrição", "antes", "depois", "motivo"]
 
 
-def _csv(registros: QuerySet[RegistroAuditoria], nome: str) -> HttpResponse:
+def _csv(registros: QuerySet[RegistroAuditoria], nome: str, *, ve_sensiveis: bool) -> HttpResponse:
+    """CSV da trilha; sem as escolhas sensíveis para quem não é gestor (sem registro
+    por inscrição: o gestor que exporta recebe a trilha inteira, como auditoria)."""
+
+    def valor(v: object) -> object:
+        return v if ve_sensiveis else ocultar(v)
+
     linhas = (
         [
             timezone.localtime(r.criado_em).strftime("%d/%m/%Y %H:%M:%S"),
@@ -26,8 +38,8 @@ def _csv(registros: QuerySet[RegistroAuditoria], nome: str) -> HttpResponse:
             r.objeto_tipo,
             r.objeto_id,
             r.descricao,
-            "" if r.antes is None else r.antes,
-            "" if r.depois is None else r.depois,
+            "" if r.antes is None else valor(r.antes),
+            "" if r.depois is None else valor(r.depois),
             r.motivo,
         ]
         for r in registros.iterator(chunk_size=2000)
@@ -41,6 +53,20 @@ def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria]):  # ty
     return Paginator(registros, 50).get_page(request.GET.get("page"))
 
 
+def _contexto_registros(request: HttpRequest, pagina, *, ve_sensiveis: bool, onde: str):  # type: ignore[no-untyped-def]
+    """Linhas da página como o papel pode vê-las; a exibição ao gestor fica registrada."""
+    if ve_sensiveis:
+        ids = inscricoes_com_sensiveis(pagina.object_list)
+        if ids:
+            acessos_registrar(
+                usuario=request.user,
+                inscricoes=Inscricao.objects.filter(pk__in=ids),
+                contexto=onde,
+                agora=timezone.now(),
+            )
+    return registros_exibidos(pagina.object_list, ve_sensiveis=ve_sensiveis)
+
+
 @acesso.rh_requerido
 def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
     selecao = obter_selecao(request, pk)
@@ -49,12 +75,17 @@ def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
     acao = request.GET.get("acao", "").replace("\x00", "").strip()
     if acao:
         registros = registros.filter(acao__startswith=acao)
+    ve = acesso.ve_dados_sensiveis(request.user, selecao.orgao)
     if request.GET.get("formato") == "csv":
-        return _csv(registros, f"auditoria-selecao-{selecao.pk}")
+        return _csv(registros, f"auditoria-selecao-{selecao.pk}", ve_sensiveis=ve)
+    pagina = _pagina(request, registros)
+    linhas = _contexto_registros(
+        request, pagina, ve_sensiveis=ve, onde=f"auditoria da seleção {selecao.numero_edital}"
+    )
     return render(
         request,
         "candidatos/classificacao/auditoria.html",
-        {"selecao": selecao, "page_obj": _pagina(request, registros), "acao": acao},
+        {"selecao": selecao, "page_obj": pagina, "linhas": linhas, "acao": acao},
     )
 
 
@@ -67,10 +98,15 @@ def por_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     registros = RegistroAuditoria.objects.filter(inscricao_id=ins.pk).order_by("-criado_em", "-pk")
+    ve = acesso.ve_dados_sensiveis(request.user, ins.selecao.orgao)
     if request.GET.get("formato") == "csv":
-        return _csv(registros, f"auditoria-inscricao-{ins.numero}")
+        return _csv(registros, f"auditoria-inscricao-{ins.numero}", ve_sensiveis=ve)
+    pagina = _pagina(request, registros)
+    linhas = _contexto_registros(
+        request, pagina, ve_sensiveis=ve, onde=f"trilha de auditoria da inscrição {ins.numero}"
+    )
     return render(
         request,
         "candidatos/classificacao/auditoria.html",
-        {"selecao": ins.selecao, "inscricao": ins, "page_obj": _pagina(request, registros)},
+        {"selecao": ins.selecao, "inscricao": ins, "page_obj": pagina, "linhas": linhas},
     )
