@@ -23,9 +23,17 @@ from selecoes.models import RegistroAuditoria
 CABECALHO = ["quando", "usuário", "ação", "objeto", "id", "descrição", "antes", "depois", "motivo"]
 
 
-def _csv(registros: QuerySet[RegistroAuditoria], nome: str, *, ve_sensiveis: bool) -> HttpResponse:
-    """CSV da trilha; sem as escolhas sensíveis para quem não é gestor (sem registro
-    por inscrição: o gestor que exporta recebe a trilha inteira, como auditoria)."""
+def _csv(
+    request: HttpRequest, registros: QuerySet[RegistroAuditoria], nome: str, *, ve_sensiveis: bool
+) -> HttpResponse:
+    """CSV da trilha; sem as escolhas sensíveis para quem não é gestor. O gestor recebe
+    tudo, e a exportação fica registrada para cada inscrição com escolha sensível."""
+    if ve_sensiveis:
+        _registrar_exibicao(
+            request,
+            registros.only("inscricao_id", "antes", "depois"),
+            "exportação CSV da auditoria",
+        )
 
     def valor(v: object) -> object:
         return v if ve_sensiveis else ocultar(v)
@@ -53,17 +61,21 @@ def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria]):  # ty
     return Paginator(registros, 50).get_page(request.GET.get("page"))
 
 
+def _registrar_exibicao(request: HttpRequest, registros, onde: str) -> None:  # type: ignore[no-untyped-def]
+    ids = inscricoes_com_sensiveis(registros)
+    if ids:
+        acessos_registrar(
+            usuario=request.user,
+            inscricoes=Inscricao.objects.filter(pk__in=ids),
+            contexto=onde,
+            agora=timezone.now(),
+        )
+
+
 def _contexto_registros(request: HttpRequest, pagina, *, ve_sensiveis: bool, onde: str):  # type: ignore[no-untyped-def]
     """Linhas da página como o papel pode vê-las; a exibição ao gestor fica registrada."""
     if ve_sensiveis:
-        ids = inscricoes_com_sensiveis(pagina.object_list)
-        if ids:
-            acessos_registrar(
-                usuario=request.user,
-                inscricoes=Inscricao.objects.filter(pk__in=ids),
-                contexto=onde,
-                agora=timezone.now(),
-            )
+        _registrar_exibicao(request, pagina.object_list, onde)
     return registros_exibidos(pagina.object_list, ve_sensiveis=ve_sensiveis)
 
 
@@ -77,7 +89,7 @@ def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
         registros = registros.filter(acao__startswith=acao)
     ve = acesso.ve_dados_sensiveis(request.user, selecao.orgao)
     if request.GET.get("formato") == "csv":
-        return _csv(registros, f"auditoria-selecao-{selecao.pk}", ve_sensiveis=ve)
+        return _csv(request, registros, f"auditoria-selecao-{selecao.pk}", ve_sensiveis=ve)
     pagina = _pagina(request, registros)
     linhas = _contexto_registros(
         request, pagina, ve_sensiveis=ve, onde=f"auditoria da seleção {selecao.numero_edital}"
@@ -100,7 +112,7 @@ def por_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
     registros = RegistroAuditoria.objects.filter(inscricao_id=ins.pk).order_by("-criado_em", "-pk")
     ve = acesso.ve_dados_sensiveis(request.user, ins.selecao.orgao)
     if request.GET.get("formato") == "csv":
-        return _csv(registros, f"auditoria-inscricao-{ins.numero}", ve_sensiveis=ve)
+        return _csv(request, registros, f"auditoria-inscricao-{ins.numero}", ve_sensiveis=ve)
     pagina = _pagina(request, registros)
     linhas = _contexto_registros(
         request, pagina, ve_sensiveis=ve, onde=f"trilha de auditoria da inscrição {ins.numero}"

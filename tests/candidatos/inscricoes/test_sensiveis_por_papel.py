@@ -137,3 +137,15 @@ def test_sensiveis_gestor_lista_sem_pedir_nao_mostra_nem_registra(client, alice,
 
     assert 'class="badge text-bg-info">PcD' not in html
     assert AcessoDadoSensivel.objects.count() == 0
+
+
+def test_sensiveis_gestor_exporta_csv_completo_e_a_exportacao_fica_registrada(
+    client, alice, selecao, pcd
+):
+    client.force_login(alice)
+
+    resposta = client.get(reverse("classificacao:auditoria", args=[selecao.pk]), {"formato": "csv"})
+
+    assert "'concorre_pcd': True" in resposta.content.decode()
+    acesso = AcessoDadoSensivel.objects.get(usuario=alice)
+    assert (acesso.inscricao, acesso.contexto) == (pcd, "exportação CSV da auditoria")
