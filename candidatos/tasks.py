@@ -132,6 +132,14 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
     return True
 
 
+@shared_task(name="candidatos.enviar_comprovante", acks_late=True)
+def enviar_comprovante(inscricao_id: int) -> None:
+    """Comprovante da inscrição por e-mail (o servidor SMTP espera até ``EMAIL_TIMEOUT``)."""
+    from candidatos.services.inscricoes import comprovante_enviar
+
+    comprovante_enviar(inscricao_id=inscricao_id)
+
+
 @shared_task(name="candidatos.enviar_email_processo", acks_late=True)
 def enviar_email_processo(processo_id: int) -> bool:
     """Notificação do processo de eliminação, com o prazo de defesa."""

@@ -21,3 +21,8 @@ def inteiro(nome: str, padrao: int) -> int:
 
 def lista(nome: str, padrao: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(nome, padrao).split(",") if item.strip()]
+
+
+def real(nome: str, padrao: float) -> float:
+    valor = os.environ.get(nome)
+    return float(valor) if valor else padrao

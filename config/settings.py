@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.uploads.LimiteEnvioMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -94,6 +95,12 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": ambiente.texto("CACHE_KEY_PREFIX", "estagio"),
+            # Um Redis fora do ar não pode prender o pedido: sem ele, as páginas
+            # seguem sem cache (selecoes/cache.py).
+            "OPTIONS": {
+                "socket_connect_timeout": ambiente.real("REDIS_TIMEOUT", 0.5),
+                "socket_timeout": ambiente.real("REDIS_TIMEOUT", 0.5),
+            },
         }
     }
 else:
@@ -142,6 +149,17 @@ STORAGES = {
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+# Maior arquivo recebido (MB): sem login (laudo médico, que o formulário limita a 5 MB
+# com mensagem própria) e do RH (planilhas e documentos: 20 MB nos formulários).
+# Acima disso o envio é recusado pelo Content-Length ou interrompido enquanto chega,
+# antes de ir para o disco (config/uploads.py).
+UPLOAD_MAXIMO_ANONIMO_MB = ambiente.inteiro("UPLOAD_MAXIMO_ANONIMO_MB", 6)
+UPLOAD_MAXIMO_MB = ambiente.inteiro("UPLOAD_MAXIMO_MB", 25)
+FILE_UPLOAD_HANDLERS = [
+    "config.uploads.LimiteUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 # Um só modelo de campo (templates/includes/campo.html) para {{ form.x.as_field_group }}.
 FORM_RENDERER = "selecoes.forms.renderizador.Renderizador"
@@ -159,6 +177,8 @@ EMAIL_PORT = ambiente.inteiro("EMAIL_PORT", 25)
 EMAIL_HOST_USER = ambiente.texto("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = ambiente.texto("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = ambiente.booleano("EMAIL_USE_TLS", False)
+# Segundos de espera pelo servidor SMTP; todo e-mail sai pelo worker Celery.
+EMAIL_TIMEOUT = ambiente.inteiro("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = ambiente.texto(
     "DEFAULT_FROM_EMAIL", "Seleções de Estágio <nao-responda@localhost>"
 )
@@ -204,7 +224,9 @@ AXES_LOCKOUT_CALLABLE = "config.seguranca.resposta_bloqueio"
 AXES_CLIENT_IP_CALLABLE = "config.seguranca.ip_do_cliente"
 AXES_USERNAME_CALLABLE = "config.seguranca.usuario_do_login"
 AXES_VERBOSE = False
-PROXIES_REVERSOS = ambiente.inteiro("PROXIES_REVERSOS", 0 if DEBUG else 1)
+# Proxies reversos à frente da aplicação, por endereço ou rede (CIDR). Vazio: nenhum
+# é confiável e X-Forwarded-For é ignorado (config/seguranca.py, ip_do_cliente).
+PROXIES_CONFIAVEIS = ambiente.lista("PROXIES_CONFIAVEIS")
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

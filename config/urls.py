@@ -12,7 +12,7 @@ conta = [
     path(
         "senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
     ),
-    path("senha/recuperar/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("senha/recuperar/", selecoes_views.recuperar_senha, name="password_reset"),
     path(
         "senha/recuperar/enviado/",
         auth_views.PasswordResetDoneView.as_view(),

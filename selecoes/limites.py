@@ -1,14 +1,44 @@
-"""Limite de tentativas por janela de tempo, no cache compartilhado (Redis em produção)."""
+"""Limite de tentativas por janela de tempo, no cache compartilhado (Redis em produção).
 
+Sem o cache, a contagem passa a um limitador local do processo (cada processo conta
+as suas tentativas: o limite fica mais frouxo, multiplicado pelo número de processos,
+mas as páginas seguem respondendo; ``selecoes.cache`` registra o aviso).
+"""
+
+import threading
+import time
 from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from config.seguranca import ip_do_cliente
+from selecoes import cache as cache_compartilhado
+
+
+class LimitadorLocal:
+    """Contador por chave e janela na memória do processo; descarta as janelas vencidas."""
+
+    CAPACIDADE = 50_000
+
+    def __init__(self) -> None:
+        self._contagens: dict[str, tuple[float, int]] = {}
+        self._trava = threading.Lock()
+
+    def contar(self, chave: str, janela_segundos: int, agora: float) -> int:
+        with self._trava:
+            expira, tentativas = self._contagens.get(chave, (0.0, 0))
+            if agora >= expira:
+                expira, tentativas = agora + janela_segundos, 0
+            self._contagens[chave] = (expira, tentativas + 1)
+            if len(self._contagens) > self.CAPACIDADE:
+                self._contagens = {c: v for c, v in self._contagens.items() if v[0] > agora}
+            return tentativas + 1
+
+
+limitador_local = LimitadorLocal()
 
 __all__ = ["ip_do_cliente", "limitar", "registrar_tentativa", "resposta_429"]
 
@@ -16,12 +46,9 @@ __all__ = ["ip_do_cliente", "limitar", "registrar_tentativa", "resposta_429"]
 def registrar_tentativa(chave: str, *, limite: int, janela_segundos: int) -> bool:
     """Conta uma tentativa; devolve True se o limite foi ultrapassado."""
     chave_cache = f"limite:{chave}"
-    cache.add(chave_cache, 0, janela_segundos)
-    try:
-        tentativas = cache.incr(chave_cache)
-    except ValueError:  # expirou entre o add e o incr
-        cache.set(chave_cache, 1, janela_segundos)
-        tentativas = 1
+    tentativas = cache_compartilhado.incrementar(chave_cache, janela_segundos)
+    if tentativas is None:
+        tentativas = limitador_local.contar(chave_cache, janela_segundos, time.monotonic())
     return tentativas > limite
 
 

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
@@ -20,9 +21,17 @@ from selecoes.forms import (
     RetificacaoForm,
     vagas_da_previa,
 )
+from selecoes.forms.senha import RecuperacaoSenhaForm
+from selecoes.limites import limitar
 from selecoes.models import Selecao, SituacaoSelecao
 
 POR_PAGINA = 20
+
+# Recuperação de senha: 10 pedidos por hora por IP (429 além disso) e, no
+# formulário, no máximo 3 e-mails por hora para o mesmo endereço.
+recuperar_senha = limitar("senha:ip", limite=10, janela_segundos=3600)(
+    auth_views.PasswordResetView.as_view(form_class=RecuperacaoSenhaForm)
+)
 
 
 @login_required

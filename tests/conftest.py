@@ -122,3 +122,15 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("testes de serviço pulados (proibido com SERVICOS_OBRIGATORIOS=1)")
         for nodeid in _PULADOS_COM_SERVICO:
             terminalreporter.line(nodeid)
+
+
+@pytest.fixture
+def celery_sincrono():
+    """Executa as tarefas no próprio processo (o projeto nunca usa isso fora dos testes)."""
+    from config.celery import app
+
+    antes = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield app
+    app.conf.task_always_eager, app.conf.task_eager_propagates = antes

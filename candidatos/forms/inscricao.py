@@ -331,12 +331,21 @@ class FiltroInscricoesForm(FormularioAcessivel, forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, selecao: Selecao, ve_sensiveis: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["vaga"].queryset = selecao.vagas.all()
-        if not selecao.reserva_pcd:
+        # Filtrar pela opção de reserva revela a escolha de cada um: só o gestor.
+        if not ve_sensiveis:
+            del self.fields["concorre_negros"]
+        if not (ve_sensiveis and selecao.reserva_pcd):
             del self.fields["concorre_pcd"]
         self.preparar_campos()
+
+    def filtra_por_reserva(self) -> bool:
+        dados = getattr(self, "cleaned_data", {})
+        return bool(dados.get("concorre_negros") or dados.get("concorre_pcd"))
 
 
 class ImportacaoForm(FormularioAcessivel, forms.Form):

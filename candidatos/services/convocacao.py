@@ -11,17 +11,14 @@ from __future__ import annotations
 import logging
 import secrets
 from datetime import date, datetime
-from functools import partial
 from typing import Any
 from uuid import UUID
 
 from django.conf import settings
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Max
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
@@ -133,7 +130,7 @@ def convocar_proximos(
     duas vezes — clique duplo, reenvio — convoca uma vez só e devolve as mesmas
     convocações: a chave é única no banco e conferida dentro da trava da vaga.
     """
-    from candidatos import tasks
+    from candidatos.services import mensagens
 
     if quantidade < 1:
         raise AcaoInvalida("Quantidade: informe ao menos 1 candidato.")
@@ -188,11 +185,10 @@ def convocar_proximos(
                 motivo=item.explicacao,
             )
             criadas.append(c)
-        ids = [c.pk for c in criadas]
-        # robust: a convocação já está gravada; se a fila cair, o erro vai ao log
-        # e o e-mail pode ser reenviado pela tarefa (idempotente).
-        for i in ids:
-            transaction.on_commit(partial(tasks.enviar_email_convocacao.delay, i), robust=True)
+        # A convocação já está gravada; se a fila cair, o erro vai ao log e o
+        # e-mail pode ser reenviado pela tarefa (idempotente).
+        for c in criadas:
+            mensagens.convocacao_enfileirar(convocacao_id=c.pk)
     return criadas
 
 
@@ -467,6 +463,8 @@ def recusa_pedir_link(*, convocacao: Convocacao, agora: datetime) -> bool:
     Só quem tem o link pessoal da convocação chega aqui; ainda assim, no máximo
     ``LINKS_DE_RECUSA_POR_DIA`` e-mails por convocação. O texto é todo do sistema.
     """
+    from candidatos.services import mensagens
+
     c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao.pk)
     if not pode_encerrar_pelo_candidato(convocacao=c, agora=agora):
         raise AcaoInvalida("Esta convocação não pode mais ser recusada por aqui.")
@@ -495,16 +493,9 @@ def recusa_pedir_link(*, convocacao: Convocacao, agora: datetime) -> bool:
         "desistencia": c.situacao == SituacaoConvocacao.ACEITA,
         "prazo": timezone.localtime(c.prazo_resposta),
     }
-    try:
-        send_mail(
-            " ".join(render_to_string("emails/convocacao_recusa_assunto.txt", contexto).split()),
-            render_to_string("emails/convocacao_recusa.txt", contexto),
-            None,
-            [c.inscricao.email],
-        )
-    except Exception:  # SMTP fora do ar: o candidato ainda pode usar o código
-        logger.exception("Falha ao enviar o link de recusa da convocação %s", c.pk)
-        return False
+    mensagens.texto_enfileirar(
+        modelo="convocacao_recusa", contexto=contexto, para=c.inscricao.email
+    )
     return True
 
 

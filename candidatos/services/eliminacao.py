@@ -116,7 +116,7 @@ def notificar_candidato(
     *, processo: ProcessoEliminacao, prazo_defesa: date, usuario: Any, agora: datetime
 ) -> ProcessoEliminacao:
     """Notifica o candidato por e-mail, com o prazo para defesa (contraditório)."""
-    from candidatos import tasks
+    from candidatos.services import mensagens
 
     if prazo_defesa <= timezone.localdate(agora):
         raise EtapaInvalida("Prazo para defesa: deve ser uma data futura.")
@@ -136,8 +136,7 @@ def notificar_candidato(
             usuario,
             antes,
         )
-        pk = p.pk
-        transaction.on_commit(lambda: tasks.enviar_email_processo.delay(pk), robust=True)
+        mensagens.processo_eliminacao_enfileirar(processo_id=p.pk)
     return p
 
 

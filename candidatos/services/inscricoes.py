@@ -18,7 +18,7 @@ from django.core import signing
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
-from django.core.mail import EmailMultiAlternatives, send_mail
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,6 +33,7 @@ from candidatos.models import (
     OrigemInscricao,
     SituacaoInscricao,
 )
+from candidatos.services import mensagens
 from selecoes import auditoria
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
@@ -420,7 +421,7 @@ def _gravar(
         depois={**dados_publicos(inscricao), "substitui": anterior.numero if anterior else None},
     )
     inscricao_id = inscricao.pk
-    transaction.on_commit(lambda: comprovante_enviar(inscricao_id=inscricao_id))
+    mensagens.comprovante_enfileirar(inscricao_id=inscricao_id)
     if anterior is not None:
         anterior_id = anterior.pk
         transaction.on_commit(
@@ -480,11 +481,7 @@ def _teto_de_email(chave: str, limite: int, janela_segundos: int) -> bool:
 
 
 def _enviar_texto(*, modelo: str, contexto: dict[str, object], para: str, numero: str) -> None:
-    assunto = " ".join(render_to_string(f"emails/{modelo}_assunto.txt", contexto).split())
-    try:
-        send_mail(assunto, render_to_string(f"emails/{modelo}.txt", contexto), None, [para])
-    except Exception:  # SMTP fora do ar não derruba a página; fica no log
-        logger.exception("Falha ao enviar %s da inscrição %s", modelo, numero)
+    mensagens.texto_enfileirar(modelo=modelo, contexto=contexto, para=para)
 
 
 def substituicao_solicitar(*, anterior_id: int, agora: datetime) -> None:

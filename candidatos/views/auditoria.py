@@ -6,9 +6,15 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from candidatos.models import Inscricao
 from candidatos.planilhas import escrever_csv
+from candidatos.selectors.sensiveis import (
+    inscricoes_com_sensiveis,
+    ocultar,
+)
+from candidatos.services.inscricoes import acessos_registrar
 from candidatos.views.classificacao import obter_selecao
 from selecoes import acesso
 from selecoes.models import RegistroAuditoria
@@ -28,7 +34,18 @@ CABECALHO = [
 ]
 
 
-def _csv(registros: QuerySet[RegistroAuditoria], nome: str) -> HttpResponse:
+def _csv(
+    request: HttpRequest, registros: QuerySet[RegistroAuditoria], nome: str, *, ve_sensiveis: bool
+) -> HttpResponse:
+    """CSV da trilha; sem as escolhas sensíveis para quem não é gestor. O gestor recebe
+    tudo, e a exportação fica registrada para cada inscrição com escolha sensível."""
+    if ve_sensiveis:
+        _registrar_exibicao(
+            request,
+            registros.only("inscricao_id", "antes", "depois"),
+            "exportação CSV da auditoria",
+        )
+
     linhas = (
         [
             f.quando,
@@ -43,17 +60,35 @@ def _csv(registros: QuerySet[RegistroAuditoria], nome: str) -> HttpResponse:
             r.objeto_id,
         ]
         for r in registros.iterator(chunk_size=2000)
-        for f in [frase_auditoria(r)]
+        for f in [frase_auditoria(r, mascara=None if ve_sensiveis else ocultar)]
     )
     resposta = HttpResponse(escrever_csv(CABECALHO, linhas), content_type="text/csv; charset=utf-8")
     resposta["Content-Disposition"] = f'attachment; filename="{nome}.csv"'
     return resposta
 
 
-def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria]):  # type: ignore[no-untyped-def]
+def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria], *, ve_sensiveis: bool):  # type: ignore[no-untyped-def]
     pagina = Paginator(registros, 50).get_page(request.GET.get("page"))
-    pagina.frases = [(r, frase_auditoria(r)) for r in pagina]
+    mascara = None if ve_sensiveis else ocultar
+    pagina.frases = [(r, frase_auditoria(r, mascara=mascara)) for r in pagina]
     return pagina
+
+
+def _registrar_exibicao(request: HttpRequest, registros, onde: str) -> None:  # type: ignore[no-untyped-def]
+    ids = inscricoes_com_sensiveis(registros)
+    if ids:
+        acessos_registrar(
+            usuario=request.user,
+            inscricoes=Inscricao.objects.filter(pk__in=ids),
+            contexto=onde,
+            agora=timezone.now(),
+        )
+
+
+def _registrar_se_gestor(request: HttpRequest, pagina, *, ve_sensiveis: bool, onde: str) -> None:  # type: ignore[no-untyped-def]
+    """A exibição de escolhas sensíveis ao gestor fica registrada (LGPD, art. 37)."""
+    if ve_sensiveis:
+        _registrar_exibicao(request, pagina.object_list, onde)
 
 
 @acesso.rh_requerido
@@ -64,12 +99,17 @@ def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
     acao = request.GET.get("acao", "").replace("\x00", "").strip()
     if acao:
         registros = registros.filter(acao__startswith=acao)
+    ve = acesso.ve_dados_sensiveis(request.user, selecao.orgao)
     if request.GET.get("formato") == "csv":
-        return _csv(registros, f"auditoria-selecao-{selecao.pk}")
+        return _csv(request, registros, f"auditoria-selecao-{selecao.pk}", ve_sensiveis=ve)
+    pagina = _pagina(request, registros, ve_sensiveis=ve)
+    _registrar_se_gestor(
+        request, pagina, ve_sensiveis=ve, onde=f"auditoria da seleção {selecao.numero_edital}"
+    )
     return render(
         request,
         "candidatos/classificacao/auditoria.html",
-        {"selecao": selecao, "page_obj": _pagina(request, registros), "acao": acao},
+        {"selecao": selecao, "page_obj": pagina, "acao": acao},
     )
 
 
@@ -82,10 +122,15 @@ def por_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     registros = RegistroAuditoria.objects.filter(inscricao_id=ins.pk).order_by("-criado_em", "-pk")
+    ve = acesso.ve_dados_sensiveis(request.user, ins.selecao.orgao)
     if request.GET.get("formato") == "csv":
-        return _csv(registros, f"auditoria-inscricao-{ins.numero}")
+        return _csv(request, registros, f"auditoria-inscricao-{ins.numero}", ve_sensiveis=ve)
+    pagina = _pagina(request, registros, ve_sensiveis=ve)
+    _registrar_se_gestor(
+        request, pagina, ve_sensiveis=ve, onde=f"trilha de auditoria da inscrição {ins.numero}"
+    )
     return render(
         request,
         "candidatos/classificacao/auditoria.html",
-        {"selecao": ins.selecao, "inscricao": ins, "page_obj": _pagina(request, registros)},
+        {"selecao": ins.selecao, "inscricao": ins, "page_obj": pagina},
     )

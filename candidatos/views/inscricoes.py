@@ -67,12 +67,14 @@ def inicio(request: HttpRequest) -> HttpResponse:
 def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
     """Inscrições da seleção com filtros, busca, contagens e paginação.
 
-    CPF mascarado e cor/raça ocultas por padrão; o gestor pode pedir a exibição
-    (``?sensiveis=1``), que fica registrada para cada inscrição mostrada.
+    CPF mascarado, cor/raça e opções de reserva ocultas por padrão; o gestor pode
+    pedir a exibição (``?sensiveis=1`` ou o filtro por reserva), que fica registrada
+    para cada inscrição mostrada. Operador e auditor nunca as veem nem filtram.
     """
     selecao = _selecao(request, selecao_id)
     papel = acesso.papel_no_orgao(request.user, selecao.orgao)
-    form = FiltroInscricoesForm(request.GET or None, selecao=selecao)
+    pode_ver = papel is not None and papel.ve_dados_sensiveis
+    form = FiltroInscricoesForm(request.GET or None, selecao=selecao, ve_sensiveis=pode_ver)
     filtros: dict[str, Any] = form.cleaned_data if form.is_valid() else {}
     inscricoes = inscricoes_da_selecao(
         selecao=selecao,
@@ -83,8 +85,8 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
         situacao=filtros.get("situacao", ""),
     )
     pagina = Paginator(inscricoes, POR_PAGINA).get_page(request.GET.get("page"))
-    pode_ver = papel is not None and papel.ve_dados_sensiveis
-    mostrar = pode_ver and request.GET.get("sensiveis") == "1"
+    # O filtro por reserva mostra a escolha de cada linha: conta como exibição.
+    mostrar = pode_ver and (request.GET.get("sensiveis") == "1" or form.filtra_por_reserva())
     if mostrar:
         acessos_registrar(
             usuario=request.user,
@@ -121,10 +123,12 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     ve = acesso.ve_dados_sensiveis(request.user, inscricao.selecao.orgao)
+    historico = historico_da_inscricao(inscricao=inscricao)
     if ve:
+        # O histórico mostra as reservas de cada inscrição do mesmo CPF: todas registradas.
         acessos_registrar(
             usuario=request.user,
-            inscricoes=[inscricao],
+            inscricoes=historico.versoes,
             contexto="detalhe da inscrição",
             agora=timezone.now(),
         )
@@ -135,7 +139,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "inscricao": inscricao,
             "selecao": inscricao.selecao,
             "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
-            "historico": historico_da_inscricao(inscricao=inscricao),
+            "historico": historico,
             "telefone": formatar_telefone(inscricao.telefone),
             "pode_editar": acesso.pode_editar(request.user, inscricao.selecao.orgao),
         },

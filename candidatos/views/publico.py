@@ -4,7 +4,6 @@ import hashlib
 import re
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -22,6 +21,7 @@ from candidatos.selectors.publico.convocacoes import (
     vaga_da_versao,
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
+from selecoes import cache as cache_compartilhado
 from selecoes.limites import ip_do_cliente, limitar
 from selecoes.models import Selecao
 from selecoes.selectors import chamadas_da_selecao, quadro_reserva
@@ -126,7 +126,7 @@ _RECUO = re.compile(r"\n\s+")
 def _pagina_guardada(chave: str, impressao: str) -> bytes | None:
     guardada = _paginas.obter(chave)
     if guardada is None:
-        guardada = cache.get(chave)
+        guardada = cache_compartilhado.obter(chave)
         if guardada is not None:
             _paginas.guardar(chave, guardada, TEMPO_CACHE_RESULTADO)
     if guardada is not None and guardada[0] == impressao:
@@ -136,7 +136,7 @@ def _pagina_guardada(chave: str, impressao: str) -> bytes | None:
 
 def _guardar_pagina(chave: str, impressao: str, html: bytes) -> None:
     _paginas.guardar(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
-    cache.set(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
+    cache_compartilhado.guardar(chave, (impressao, html), TEMPO_CACHE_RESULTADO)
 
 
 @require_safe

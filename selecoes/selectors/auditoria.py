@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -200,9 +200,14 @@ def _palavras(valor: Any, campo: models.Field | None = None, nome: str = "") -> 
     return str(valor)
 
 
-def _mudancas(registro: RegistroAuditoria) -> tuple[Mudanca, ...]:
-    antes = registro.antes if isinstance(registro.antes, Mapping) else {}
-    depois = registro.depois if isinstance(registro.depois, Mapping) else {}
+def _mudancas(
+    registro: RegistroAuditoria, mascara: Callable[[Any], Any] | None
+) -> tuple[Mudanca, ...]:
+    antes, depois = registro.antes, registro.depois
+    if mascara is not None:
+        antes, depois = mascara(antes), mascara(depois)
+    antes = antes if isinstance(antes, Mapping) else {}
+    depois = depois if isinstance(depois, Mapping) else {}
     modelo = _modelo(registro.objeto_tipo)
     mudancas = []
     for nome in [*antes, *(k for k in depois if k not in antes)]:
@@ -217,14 +222,19 @@ def _mudancas(registro: RegistroAuditoria) -> tuple[Mudanca, ...]:
     return tuple(mudancas)
 
 
-def frase_auditoria(registro: RegistroAuditoria) -> FraseAuditoria:
-    """Retrato legível de um registro da trilha (quem, o quê, quando, antes → depois)."""
+def frase_auditoria(
+    registro: RegistroAuditoria, *, mascara: Callable[[Any], Any] | None = None
+) -> FraseAuditoria:
+    """Retrato legível de um registro da trilha (quem, o quê, quando, antes → depois).
+
+    ``mascara`` troca o que o papel de quem lê não pode ver (as escolhas sensíveis,
+    em ``candidatos.selectors.sensiveis``) antes de a frase ser montada."""
     return FraseAuditoria(
         quando=timezone.localtime(registro.criado_em, BRASILIA).strftime("%d/%m/%Y %H:%M:%S"),
         quem=registro.usuario_nome or SEM_USUARIO,
         acao=_verbo(registro.acao),
         descricao=registro.descricao,
-        mudancas=_mudancas(registro),
+        mudancas=_mudancas(registro, mascara),
         motivo=registro.motivo,
     )
 

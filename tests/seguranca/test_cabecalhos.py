@@ -28,7 +28,7 @@ PRODUCAO = {
     "SESSION_COOKIE_NAME": "__Host-sessionid",
     "CSRF_COOKIE_NAME": "__Host-csrftoken",
     "SECURE_PROXY_SSL_HEADER": ["HTTP_X_FORWARDED_PROTO", "https"],
-    "PROXIES_REVERSOS": 1,
+    "PROXIES_CONFIAVEIS": [],
 }
 CSP_ESPERADA = {
     "default-src": "'self'",

@@ -6,11 +6,9 @@ import pytest
 import time_machine
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.test import Client, RequestFactory, override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
-
-from config.seguranca import ip_do_cliente
 
 SENHA = "senha-de-teste-123"
 
@@ -85,23 +83,6 @@ def test_bloqueio_login_usuario_gigante_conta_como_falha_sem_erro_500(client):
 def test_bloqueio_login_client_login_dos_testes_segue_funcionando(client, alice):
     assert client.login(username="alice", password=SENHA)
     assert not Client().login(username="alice", password="senha-errada")
-
-
-@pytest.mark.parametrize(
-    ("proxies", "encaminhado", "remoto", "esperado"),
-    [
-        (0, "1.1.1.1", "10.0.0.2", "10.0.0.2"),
-        (1, "6.6.6.6, 1.1.1.1", "10.0.0.2", "1.1.1.1"),
-        (2, "6.6.6.6, 1.1.1.1, 10.0.0.3", "10.0.0.2", "1.1.1.1"),
-        (1, "", "10.0.0.2", "10.0.0.2"),
-    ],
-)
-def test_ip_do_cliente_confia_somente_nos_proxies_configurados(
-    proxies, encaminhado, remoto, esperado
-):
-    pedido = RequestFactory().post("/", HTTP_X_FORWARDED_FOR=encaminhado, REMOTE_ADDR=remoto)
-    with override_settings(PROXIES_REVERSOS=proxies):
-        assert ip_do_cliente(pedido) == esperado
 
 
 @pytest.mark.parametrize("senha", ["curta-9ch", "1234567890123", "password123", "alice-gestora"])

@@ -30,14 +30,3 @@ def test_decorador_responde_429_com_retry_after():
     assert "Muitas tentativas" in resposta.content.decode()
     assert view(fabrica.post("/", REMOTE_ADDR="10.0.0.10")).status_code == 200
     assert view(fabrica.get("/", REMOTE_ADDR="10.0.0.9")).status_code == 200
-
-
-@pytest.mark.parametrize(("proxies", "esperado"), [(0, "10.0.0.9"), (1, "203.0.113.7")])
-def test_ip_do_cliente_so_confia_no_proxy_quando_configurado(settings, proxies, esperado):
-    from selecoes.limites import ip_do_cliente
-
-    settings.PROXIES_REVERSOS = proxies
-    pedido = RequestFactory().get(
-        "/", REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR="1.2.3.4, 203.0.113.7"
-    )
-    assert ip_do_cliente(pedido) == esperado

@@ -43,7 +43,7 @@ def url(selecao):
 
 @pytest.mark.django_db
 def test_inscricao_valida_grava_redireciona_e_envia_email(
-    client, selecao, vaga, django_capture_on_commit_callbacks
+    client, selecao, vaga, django_capture_on_commit_callbacks, celery_sincrono
 ):
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(url(selecao), dados_post(vaga, nome_social="Maria Clara"))
@@ -229,7 +229,7 @@ def test_periodo_rascunho_nao_existe_para_o_publico(client, orgao):
 
 @pytest.mark.django_db
 def test_substituicao_por_cpf_mantem_historico(
-    client, selecao, vaga, django_capture_on_commit_callbacks
+    client, selecao, vaga, django_capture_on_commit_callbacks, celery_sincrono
 ):
     outra_vaga = selecao.vagas.get(codigo="TI")
     with django_capture_on_commit_callbacks(execute=True):

@@ -155,8 +155,8 @@ def test_lista_filtros_busca_e_contagens(client, carla, selecao, vaga):
 
     assert nomes() == ["Xavier Lima", "Yuri Tanaka", "Zélia Gomes"]
     assert nomes(vaga=ti.pk) == ["Xavier Lima"]
-    assert nomes(concorre_negros="sim") == ["Zélia Gomes"]
-    assert nomes(concorre_negros="nao") == ["Xavier Lima", "Yuri Tanaka"]
+    # A auditora não filtra pela opção de reserva (dado sensível): o filtro é ignorado.
+    assert nomes(concorre_negros="sim") == ["Xavier Lima", "Yuri Tanaka", "Zélia Gomes"]
     assert nomes(situacao="substituida") == ["Velha Substituída"]
     assert nomes(q="tanaka") == ["Yuri Tanaka"]
     assert nomes(q="0000103") == ["Xavier Lima"]

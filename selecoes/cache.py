@@ -1,0 +1,91 @@
+"""Cache compartilhado (Redis) que falha sem derrubar as páginas.
+
+Sem o Redis do cache, nenhuma página de candidato pode responder 500 (issue 18,
+item 4): cada operação que falha vira "não há nada no cache", um aviso vai para o
+log e, por ``PAUSA_SEGUNDOS``, o processo nem tenta o Redis (um servidor que não
+responde custaria o tempo limite da conexão a cada pedido). Os limites de
+tentativas passam a um contador local do processo (``selecoes.limites``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from django.core.cache import cache
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+PAUSA_SEGUNDOS = 30.0
+# Erros de conexão com o servidor de cache; qualquer outro erro é defeito e sobe.
+ERROS_DO_CACHE: tuple[type[BaseException], ...] = (RedisError, OSError)
+
+_trava = threading.Lock()
+_estado = {"fora_ate": 0.0}
+
+
+def disponivel() -> bool:
+    """False durante a pausa que se segue a uma falha do cache."""
+    return time.monotonic() >= _estado["fora_ate"]
+
+
+def registrar_falha(erro: BaseException) -> None:
+    with _trava:
+        _estado["fora_ate"] = time.monotonic() + PAUSA_SEGUNDOS
+    logger.warning(
+        "Cache compartilhado indisponível (%s: %s): limites de tentativas contados no "
+        "processo e páginas sem cache por %.0f s.",
+        type(erro).__name__,
+        erro,
+        PAUSA_SEGUNDOS,
+    )
+
+
+@receiver(setting_changed)
+def _cache_reconfigurado(*, setting: str, **_: Any) -> None:
+    """Outro servidor de cache configurado: tenta de novo já, sem esperar a pausa."""
+    if setting == "CACHES":
+        with _trava:
+            _estado["fora_ate"] = 0.0
+
+
+def obter(chave: str) -> Any:
+    """Valor guardado, ou None se não há (ou se o cache está fora)."""
+    if not disponivel():
+        return None
+    try:
+        return cache.get(chave)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+        return None
+
+
+def guardar(chave: str, valor: Any, validade: float) -> None:
+    """Guarda se o cache responder; sem ele, a página só não fica guardada."""
+    if not disponivel():
+        return
+    try:
+        cache.set(chave, valor, validade)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+
+
+def incrementar(chave: str, janela_segundos: int) -> int | None:
+    """Conta mais um na janela; None quando o cache não responde."""
+    if not disponivel():
+        return None
+    try:
+        cache.add(chave, 0, janela_segundos)
+        try:
+            return cache.incr(chave)
+        except ValueError:  # expirou entre o add e o incr
+            cache.set(chave, 1, janela_segundos)
+            return 1
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+        return None
