@@ -10,6 +10,7 @@ from datetime import datetime
 from django.db.models import BooleanField, Case, Count, Exists, OuterRef, Q, QuerySet, Value, When
 
 from candidatos.models import AcessoDadoSensivel, CorRaca, Inscricao
+from candidatos.selectors.sensiveis import ocultar
 from candidatos.services.inscricoes import normalizar_codigo
 from selecoes.models import Orgao, RegistroAuditoria, Selecao, VagaEstagio
 from selecoes.selectors.auditoria import FraseAuditoria, frase_auditoria
@@ -168,14 +169,17 @@ class Historico:
     versoes: list[Inscricao]  # da mais antiga à mais recente, incluindo a consultada
     registros: QuerySet[RegistroAuditoria]
     acessos: QuerySet[AcessoDadoSensivel]
+    ve_sensiveis: bool
 
     @property
     def frases(self) -> list[FraseAuditoria]:
-        """Os registros em frases (quem, quando em Brasília, antes → depois)."""
-        return [frase_auditoria(r) for r in self.registros]
+        """Os registros em frases (quem, quando em Brasília, antes → depois), com as
+        escolhas sensíveis ocultas para quem não é gestor."""
+        mascara = None if self.ve_sensiveis else ocultar
+        return [frase_auditoria(r, mascara=mascara) for r in self.registros]
 
 
-def historico_da_inscricao(*, inscricao: Inscricao) -> Historico:
+def historico_da_inscricao(*, inscricao: Inscricao, ve_sensiveis: bool) -> Historico:
     """Cadeia de substituições do mesmo CPF na seleção e os registros de auditoria."""
     versoes = list(
         Inscricao.objects.filter(selecao_id=inscricao.selecao_id, cpf=inscricao.cpf)
@@ -191,6 +195,7 @@ def historico_da_inscricao(*, inscricao: Inscricao) -> Historico:
         acessos=AcessoDadoSensivel.objects.filter(inscricao=inscricao).select_related("usuario")[
             :50
         ],
+        ve_sensiveis=ve_sensiveis,
     )
 
 

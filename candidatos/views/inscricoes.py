@@ -123,7 +123,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     ve = acesso.ve_dados_sensiveis(request.user, inscricao.selecao.orgao)
-    historico = historico_da_inscricao(inscricao=inscricao)
+    historico = historico_da_inscricao(inscricao=inscricao, ve_sensiveis=ve)
     if ve:
         # O histórico mostra as reservas de cada inscrição do mesmo CPF: todas registradas.
         acessos_registrar(

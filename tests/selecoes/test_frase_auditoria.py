@@ -8,6 +8,7 @@ import datetime as dt
 import io
 
 import pytest
+import time_machine
 from django.urls import reverse
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -190,18 +191,24 @@ def mundo(db, settings, tmp_path):
     return escopo.criar_mundo()
 
 
+def _registrar(**campos) -> RegistroAuditoria:
+    """Pelo único caminho de gravação (a cadeia de hashes): o instante vem do relógio
+    do servidor, parado em QUANDO, e o autor é o usuário."""
+    from selecoes import auditoria
+    from tests.factories import UserFactory
+
+    with time_machine.travel(QUANDO, tick=False):
+        return auditoria.registrar(usuario=UserFactory(username="maria.gestora"), **campos)
+
+
 def _registro_salvo(mundo) -> RegistroAuditoria:
     from selecoes.models import Selecao
 
     selecao = Selecao.objects.filter(orgao=mundo.orgao).first()
-    return RegistroAuditoria.objects.create(
-        criado_em=QUANDO,
-        usuario_nome="maria.gestora",
-        orgao=mundo.orgao,
+    return _registrar(
         selecao=selecao,
         acao="selecao.publicar",
-        objeto_tipo="selecoes.Selecao",
-        objeto_id=str(selecao.pk),
+        objeto=selecao,
         descricao="Edital publicado (versão 1)",
         antes={"situacao": "rascunho"},
         depois={"situacao": "publicada", "versao": 1},
@@ -275,15 +282,11 @@ def test_frase_auditoria_detalhe_da_inscricao_no_rh_usa_a_mesma_frase(mundo):
     from candidatos.models import Inscricao
 
     inscricao = mundo.objetos[Inscricao]
-    RegistroAuditoria.objects.create(
-        criado_em=QUANDO,
-        usuario_nome="maria.gestora",
-        orgao=mundo.orgao,
+    _registrar(
         selecao=inscricao.selecao,
         inscricao_id=inscricao.pk,
         acao="inscricao.desistente",
-        objeto_tipo="candidatos.Inscricao",
-        objeto_id=str(inscricao.pk),
+        objeto=inscricao,
         descricao=f"{inscricao.numero} passou a desistente",
         antes={"situacao": "ativa"},
         depois={"situacao": "desistente"},

@@ -21,7 +21,8 @@ from candidatos.services.inscricoes import formatar_codigo
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 
-pytestmark = pytest.mark.django_db
+# Os e-mails saem pelo worker (issue 18): aqui, as tarefas rodam no próprio processo.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("celery_sincrono")]
 
 MINHA_SITUACAO = reverse("publico:minha_situacao")
 
@@ -130,10 +131,13 @@ def test_recusa_com_codigo_errado_nada_muda(client, convocado):
     assert convocado.situacao == SituacaoConvocacao.AGUARDANDO
 
 
-def test_recusa_confirmada_pelo_link_enviado_ao_email(client, convocado):
+def test_recusa_confirmada_pelo_link_enviado_ao_email(
+    client, convocado, django_capture_on_commit_callbacks
+):
     ins = convocado.inscricao
     pedir = reverse("convocacao_publica:recusar_link", args=[convocado.token])
-    assert client.post(pedir).status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(pedir).status_code == 302
     [mensagem] = mail.outbox
     assert mensagem.to == [ins.email]
     [link] = re.findall(r"https?://\S+", mensagem.body)
@@ -150,9 +154,12 @@ def test_recusa_confirmada_pelo_link_enviado_ao_email(client, convocado):
     assert "link enviado ao e-mail" in registro.motivo
 
 
-def test_link_de_recusa_forjado_ou_de_outra_convocacao_nao_vale(client, convocado):
+def test_link_de_recusa_forjado_ou_de_outra_convocacao_nao_vale(
+    client, convocado, django_capture_on_commit_callbacks
+):
     outra = Convocacao.objects.exclude(pk=convocado.pk).first()
-    client.post(reverse("convocacao_publica:recusar_link", args=[outra.token]))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("convocacao_publica:recusar_link", args=[outra.token]))
     [link] = re.findall(r"https?://\S+", mail.outbox[0].body)
     assinatura = _caminho(link).rstrip("/").rsplit("/", 1)[1]
     for forjada in [assinatura, "abc", "1:abc:def"]:
@@ -162,10 +169,11 @@ def test_link_de_recusa_forjado_ou_de_outra_convocacao_nao_vale(client, convocad
     assert convocado.situacao == SituacaoConvocacao.AGUARDANDO
 
 
-def test_pedidos_de_link_de_recusa_tem_teto(client, convocado):
+def test_pedidos_de_link_de_recusa_tem_teto(client, convocado, django_capture_on_commit_callbacks):
     pedir = reverse("convocacao_publica:recusar_link", args=[convocado.token])
     for _ in range(6):
-        client.post(pedir)
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(pedir)
     assert 1 <= len(mail.outbox) <= 3
 
 
@@ -250,12 +258,14 @@ def test_contratado_nao_desiste_pela_pagina_publica(client, alice, convocado):
     assert convocado.situacao == SituacaoConvocacao.CONTRATADO
 
 
-def test_desistencia_pelo_link_do_email(client, convocado):
+def test_desistencia_pelo_link_do_email(client, convocado, django_capture_on_commit_callbacks):
     client.post(
         reverse("convocacao_publica:responder", args=[convocado.token]),
         {"resposta": "aceitar", "confirmo": "on"},
     )
-    client.post(reverse("convocacao_publica:recusar_link", args=[convocado.token]))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("convocacao_publica:recusar_link", args=[convocado.token]))
     [mensagem] = mail.outbox
     assert "DESISTIR" in mensagem.body
     [link] = re.findall(r"https?://\S+", mensagem.body)

@@ -211,7 +211,7 @@ def test_importacao_com_dados_novos_substitui_e_mantem_historico(selecao, vaga, 
 
 @pytest.mark.django_db
 def test_importacao_que_substitui_avisa_o_email_anterior(
-    selecao, vaga, momento, bruno, django_capture_on_commit_callbacks
+    selecao, vaga, momento, bruno, django_capture_on_commit_callbacks, celery_sincrono
 ):
     """O RH que substitui por arquivo não troca em silêncio o e-mail do candidato."""
     from django.core import mail

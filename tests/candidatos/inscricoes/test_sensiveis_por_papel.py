@@ -24,6 +24,9 @@ MARCAS_SENSIVEIS = [
     "Somente AC",
 ]
 
+# A opção pela reserva PcD como a trilha de auditoria a conta (selecoes/selectors/auditoria.py).
+OPCAO_PCD_NA_FRASE = "pessoas com deficiência: — → sim"
+
 
 @pytest.fixture
 def pcd(selecao, vaga):
@@ -73,8 +76,7 @@ def test_sensiveis_operador_e_auditor_nao_veem_escolhas(
     html = resposta.content.decode()
     for marca in MARCAS_SENSIVEIS:
         assert marca not in html, marca
-    assert "&#x27;concorre_pcd&#x27;: True" not in html
-    assert "&#x27;concorre_negros&#x27;: True" not in html
+    assert OPCAO_PCD_NA_FRASE not in html
     assert "Enviado" not in html
     assert AcessoDadoSensivel.objects.count() == 0
 
@@ -104,7 +106,7 @@ def test_sensiveis_csv_da_auditoria_sem_escolhas_para_operador_e_auditor(
 
     texto = resposta.content.decode()
     assert "inscricao.criada" in texto
-    assert "'concorre_pcd': True" not in texto
+    assert OPCAO_PCD_NA_FRASE not in texto
     assert "oculto" in texto
 
 
@@ -114,8 +116,8 @@ def test_sensiveis_csv_da_auditoria_sem_escolhas_para_operador_e_auditor(
         ("lista", 'class="badge text-bg-info">PcD'),
         ("lista_filtrada", 'class="badge text-bg-info">PcD'),
         ("detalhe", '<dt class="col-sm-4">Reserva PcD</dt>'),
-        ("auditoria_inscricao", "&#x27;concorre_pcd&#x27;: True"),
-        ("auditoria_selecao", "&#x27;concorre_pcd&#x27;: True"),
+        ("auditoria_inscricao", OPCAO_PCD_NA_FRASE),
+        ("auditoria_selecao", OPCAO_PCD_NA_FRASE),
     ],
 )
 def test_sensiveis_gestor_ve_e_cada_exibicao_fica_registrada(
@@ -146,6 +148,6 @@ def test_sensiveis_gestor_exporta_csv_completo_e_a_exportacao_fica_registrada(
 
     resposta = client.get(reverse("classificacao:auditoria", args=[selecao.pk]), {"formato": "csv"})
 
-    assert "'concorre_pcd': True" in resposta.content.decode()
+    assert OPCAO_PCD_NA_FRASE in resposta.content.decode()
     acesso = AcessoDadoSensivel.objects.get(usuario=alice)
     assert (acesso.inscricao, acesso.contexto) == (pcd, "exportação CSV da auditoria")

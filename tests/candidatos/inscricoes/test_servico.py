@@ -177,7 +177,7 @@ def test_numeracao_em_lote_unica_e_legivel(selecao, vaga, agora):
 
 @pytest.mark.django_db
 def test_comprovante_falha_no_envio_nao_desfaz_a_inscricao(
-    selecao, vaga, agora, django_capture_on_commit_callbacks, caplog
+    selecao, vaga, agora, django_capture_on_commit_callbacks, caplog, celery_sincrono
 ):
     with (
         mock.patch.object(EmailMultiAlternatives, "send", side_effect=OSError("SMTP fora")),

@@ -17,7 +17,8 @@ from candidatos.services.inscricoes import formatar_codigo
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.inscricoes.test_formulario import dados_post, url
 
-pytestmark = pytest.mark.django_db
+# Os e-mails saem pelo worker (issue 18): aqui, as tarefas rodam no próprio processo.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("celery_sincrono")]
 
 IP_VITIMA = "10.9.0.1"
 IP_ATACANTE = "10.6.6.6"
@@ -171,11 +172,14 @@ def test_envios_com_o_cpf_da_vitima_nao_a_bloqueiam(
     assert vitima.situacao == SituacaoInscricao.SUBSTITUIDA
 
 
-def test_avisos_ao_email_anterior_tem_teto(client, selecao, vaga, vitima, settings):
+def test_avisos_ao_email_anterior_tem_teto(
+    client, selecao, vaga, vitima, settings, django_capture_on_commit_callbacks
+):
     """Muitas tentativas não viram uma enxurrada de e-mails na caixa da vítima."""
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     for n in range(12):
-        client.post(url(selecao), dados_atacante(vaga), REMOTE_ADDR=f"10.7.0.{n}")
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(url(selecao), dados_atacante(vaga), REMOTE_ADDR=f"10.7.0.{n}")
     assert 1 <= len(mail.outbox) <= 3
     assert {m.to[0] for m in mail.outbox} == {"maria@exemplo.com"}
 
