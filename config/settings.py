@@ -139,6 +139,12 @@ STORAGES = {
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+# Planilhas importadas (candidatos/planilhas.py; docs/importacao.md): conferidos
+# durante a leitura, antes de montar o arquivo inteiro.
+PLANILHA_MAX_LINHAS = ambiente.inteiro("PLANILHA_MAX_LINHAS", 100_000)
+PLANILHA_MAX_MB = ambiente.inteiro("PLANILHA_MAX_MB", 50)
+# Acima deste tamanho descomprimido, a prévia da importação roda numa tarefa Celery.
+IMPORTACAO_ASSINCRONA_KB = ambiente.inteiro("IMPORTACAO_ASSINCRONA_KB", 1024)
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
