@@ -84,6 +84,19 @@ def publicar_resultado(
     return versao.pk
 
 
+@shared_task(name="candidatos.analisar_importacao", acks_late=True)
+def analisar_importacao(selecao_id: int, token: str, nome_arquivo: str, agora: str) -> None:
+    """Prévia de um arquivo de importação grande; o progresso fica no cache."""
+    from candidatos.services import importacao_previa
+
+    importacao_previa.analise_executar(
+        selecao_id=selecao_id,
+        token=token,
+        nome_arquivo=nome_arquivo,
+        agora=datetime.fromisoformat(agora),
+    )
+
+
 def _ja_enviado(objeto_tipo: str, objeto_id: int, acao: str) -> bool:
     return RegistroAuditoria.objects.filter(
         objeto_tipo=objeto_tipo, objeto_id=str(objeto_id), acao=acao

@@ -2,15 +2,22 @@
 lista completa para baixar; arquivos grandes analisados numa tarefa Celery."""
 
 import csv as modulo_csv
+import datetime as dt
 import io
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from candidatos import tasks
 from candidatos.models import Inscricao
 from candidatos.services import importacao
 from tests.candidatos.inscricoes.test_importacao import csv, enviar, linha
+
+
+@pytest.fixture
+def momento(selecao):
+    return timezone.localtime(selecao.inscricoes_inicio + dt.timedelta(hours=1))
 
 
 def _ler_csv(conteudo: bytes) -> list[list[str]]:
@@ -19,10 +26,12 @@ def _ler_csv(conteudo: bytes) -> list[list[str]]:
 
 @pytest.mark.lento
 @pytest.mark.django_db
-def test_importacao_50_mil_linhas_invalidas_previa_pequena(client, bruno, selecao, momento, settings):
+def test_importacao_50_mil_linhas_invalidas_previa_pequena(
+    client, bruno, selecao, momento, settings
+):
     settings.IMPORTACAO_ASSINCRONA_KB = 100_000  # síncrona: o que se mede é a página
     client.force_login(bruno)
-    linhas = [linha(momento, n, cpf="123") for n in range(50_000)]
+    linhas = [linha(momento, n, cpf=str(n + 1)) for n in range(50_000)]
     resposta = enviar(client, selecao, csv(linhas))
     assert resposta.status_code == 200
     html = resposta.content.decode()
@@ -36,14 +45,16 @@ def test_importacao_50_mil_linhas_invalidas_previa_pequena(client, bruno, seleca
 @pytest.mark.django_db
 def test_importacao_lista_completa_de_erros_para_baixar(client, bruno, selecao, momento):
     client.force_login(bruno)
-    linhas = [linha(momento, n, cpf="123") for n in range(250)]
+    linhas = [linha(momento, n, cpf=str(n + 1)) for n in range(250)]
     linhas.append(linha(momento, 999, vaga="=HYPERLINK(1)"))
     html = enviar(client, selecao, csv(linhas)).content.decode()
     assert html.count("CPF inválido") == 200
     resposta = client.get(reverse("inscricoes:importar_erros", args=[selecao.pk]))
     assert resposta.status_code == 200
     assert resposta["Content-Type"].startswith("text/csv")
-    tabela = _ler_csv(b"".join(resposta.streaming_content) if resposta.streaming else resposta.content)
+    tabela = _ler_csv(
+        b"".join(resposta.streaming_content) if resposta.streaming else resposta.content
+    )
     assert tabela[0] == ["linha", "coluna", "mensagem"]
     assert len(tabela) == 1 + 251
     assert [t for t in tabela if t[1] == "vaga"]
@@ -98,15 +109,15 @@ def test_importacao_grande_vai_para_a_tarefa_e_a_pagina_acompanha(
 
 
 @pytest.mark.django_db
-def test_importacao_grande_com_arquivo_ilegivel_mostra_o_erro(
-    client, bruno, selecao, settings
-):
+def test_importacao_grande_com_arquivo_ilegivel_mostra_o_erro(client, bruno, selecao, settings):
     settings.IMPORTACAO_ASSINCRONA_KB = 0
     settings.PLANILHA_MAX_LINHAS = 5
     client.force_login(bruno)
     enviar(client, selecao, b"vaga\n" + b"DIR\n" * 10, nome="lote.csv")
     pendente = client.session["importacao_pendente"]
     tasks.analisar_importacao(selecao.pk, pendente["token"], pendente["nome"], pendente["agora"])
-    html = client.get(reverse("inscricoes:importar_andamento", args=[selecao.pk])).content.decode()
+    resposta = client.get(reverse("inscricoes:importar_andamento", args=[selecao.pk]), follow=True)
+    html = resposta.content.decode()
+    assert resposta.redirect_chain[-1][0] == reverse("inscricoes:importar", args=[selecao.pk])
     assert "lote.csv" in html
     assert "5 linhas" in html
