@@ -390,7 +390,7 @@ def pendente_ler(token: str) -> bytes | None:
 
 
 def pendente_apagar(token: str) -> None:
-    for extensao in ("bin", "previa.json", "erros.csv"):
+    for extensao in ("bin", "previa.json", "erros.csv", "confirmacao.json", "resultado.json"):
         default_storage.delete(_caminho_pendente(token, extensao))
 
 

@@ -115,18 +115,12 @@ def previa_guardar(token: str, previa: importacao.Previa) -> ResumoPrevia:
 
 
 def _resumo_gravar(token: str, resumo: ResumoPrevia) -> None:
-    caminho = _caminho(token, "previa.json")
-    default_storage.delete(caminho)
-    dados = json.dumps(asdict(resumo), ensure_ascii=False).encode()
-    default_storage.save(caminho, ContentFile(dados))
+    _json_gravar(token, "previa.json", asdict(resumo))
 
 
 def previa_ler(token: str) -> ResumoPrevia | None:
-    caminho = _caminho(token, "previa.json")
-    if not default_storage.exists(caminho):
-        return None
-    with default_storage.open(caminho, "rb") as arquivo:
-        return ResumoPrevia.de_json(json.loads(arquivo.read()))
+    dados = _json_ler(token, "previa.json")
+    return None if dados is None else ResumoPrevia.de_json(dados)
 
 
 def erros_abrir(token: str):
@@ -153,6 +147,10 @@ def andamento(token: str) -> dict[str, Any]:
 
     A prévia guardada decide; o cache só informa o progresso (perdê-lo não perde nada).
     """
+    if default_storage.exists(_caminho(token, "resultado.json")):
+        return {"estado": "gravada"}
+    if default_storage.exists(_caminho(token, "confirmacao.json")):
+        return {"estado": "gravando"}
     if default_storage.exists(_caminho(token, "previa.json")):
         return {"estado": "concluida"}
     return {"estado": "fila", "feitos": 0, "total": 0} | (cache.get(_chave(token)) or {})
@@ -200,3 +198,101 @@ def analise_executar(*, selecao_id: int, token: str, nome_arquivo: str, agora: d
     else:
         previa_guardar(token, previa)
     progresso_marcar(token, estado="concluida", em=timezone.now().isoformat())
+
+
+# ---------------------------------------------------------------- confirmação em segundo plano
+
+
+def _json_gravar(token: str, extensao: str, dados: dict[str, Any]) -> None:
+    caminho = _caminho(token, extensao)
+    default_storage.delete(caminho)
+    default_storage.save(caminho, ContentFile(json.dumps(dados, ensure_ascii=False).encode()))
+
+
+def _json_ler(token: str, extensao: str) -> dict[str, Any] | None:
+    caminho = _caminho(token, extensao)
+    if not default_storage.exists(caminho):
+        return None
+    with default_storage.open(caminho, "rb") as arquivo:
+        return json.loads(arquivo.read())
+
+
+def confirmacao_solicitar(
+    *,
+    selecao: Selecao,
+    token: str,
+    nome_arquivo: str,
+    sha256: str,
+    somente_validas: bool,
+    usuario_id: int | None,
+    agora: datetime,
+) -> None:
+    """Marca o pedido (a página de andamento passa a mostrar "gravando") e enfileira
+    a gravação depois do commit. Pedir de novo não enfileira outra."""
+    from candidatos import tasks
+
+    if _json_ler(token, "confirmacao.json") is not None:
+        return
+    argumentos = (
+        selecao.pk,
+        token,
+        nome_arquivo,
+        sha256,
+        somente_validas,
+        usuario_id,
+        agora.isoformat(),
+    )
+    _json_gravar(token, "confirmacao.json", {"argumentos": list(argumentos)})
+    transaction.on_commit(lambda: tasks.confirmar_importacao.delay(*argumentos))
+
+
+def confirmacao_executar(
+    *,
+    selecao_id: int,
+    token: str,
+    nome_arquivo: str,
+    sha256: str,
+    somente_validas: bool,
+    usuario_id: int | None,
+    agora: datetime,
+) -> None:
+    """Grava a importação (``importacao.confirmar``) e guarda o resultado para a tela.
+
+    Idempotente: com o resultado já guardado, não faz nada. Gravada, o arquivo, a
+    prévia e a lista de erros (dados pessoais) são apagados; fica só o resumo.
+    """
+    from django.contrib.auth import get_user_model
+
+    if _json_ler(token, "resultado.json") is not None:
+        return
+    conteudo = importacao.pendente_ler(token)
+    if conteudo is None:
+        _json_gravar(
+            token,
+            "resultado.json",
+            {"ok": False, "mensagem": "A prévia expirou: envie o arquivo de novo."},
+        )
+        return
+    usuario = get_user_model().objects.filter(pk=usuario_id).first() if usuario_id else None
+    selecao = Selecao.objects.select_related("orgao").get(pk=selecao_id)
+    try:
+        resultado = importacao.confirmar(
+            selecao=selecao,
+            conteudo=conteudo,
+            nome_arquivo=nome_arquivo,
+            sha256_esperado=sha256,
+            somente_validas=somente_validas,
+            usuario=usuario,
+            agora=agora,
+        )
+    except importacao.ImportacaoInvalida as erro:
+        _json_gravar(token, "resultado.json", {"ok": False, "mensagem": str(erro)})
+        return
+    _json_gravar(token, "resultado.json", {"ok": True, "mensagem": resultado.resumo})
+    for extensao in ("bin", "previa.json", "erros.csv"):
+        default_storage.delete(_caminho(token, extensao))
+
+
+def resultado_ler(token: str) -> dict[str, Any] | None:
+    """``{"ok": bool, "mensagem": str}`` da gravação em segundo plano, quando terminou."""
+    return _json_ler(token, "resultado.json")

@@ -240,6 +240,7 @@ def importar(request: HttpRequest, selecao_id: int) -> HttpResponse:
                 "nome": arquivo.name,
                 "sha256": hashlib.sha256(conteudo).hexdigest(),
                 "agora": agora.isoformat(),
+                "assincrona": previa is None,
             }
             if previa is None:
                 importacao_previa.analise_solicitar(
@@ -268,7 +269,18 @@ def importar_andamento(request: HttpRequest, selecao_id: int) -> HttpResponse:
         messages.error(request, "A prévia expirou: envie o arquivo de novo.")
         return redirect("inscricoes:importar", selecao.pk)
     contexto: dict[str, Any] = {"selecao": selecao, "colunas": importacao.COLUNAS}
-    previa = importacao_previa.previa_ler(pendente["token"])
+    resultado = importacao_previa.resultado_ler(pendente["token"])
+    if resultado is not None:
+        _descartar_pendente(request)
+        if resultado["ok"]:
+            messages.success(request, resultado["mensagem"])
+            return redirect("inscricoes:lista", selecao.pk)
+        messages.error(request, resultado["mensagem"])
+        return redirect("inscricoes:importar", selecao.pk)
+    contexto["andamento"] = importacao_previa.andamento(pendente["token"])
+    previa = None
+    if contexto["andamento"]["estado"] != "gravando":
+        previa = importacao_previa.previa_ler(pendente["token"])
     if previa is not None and previa.erro_arquivo:
         _descartar_pendente(request)
         messages.error(request, f"Arquivo: {previa.erro_arquivo}")
@@ -277,7 +289,6 @@ def importar_andamento(request: HttpRequest, selecao_id: int) -> HttpResponse:
         contexto["previa"] = previa
         return render(request, "candidatos/inscricoes/importar_previa.html", contexto)
     contexto["nome"] = pendente["nome"]
-    contexto["andamento"] = importacao_previa.andamento(pendente["token"])
     return render(request, "candidatos/inscricoes/importar_andamento.html", contexto)
 
 
@@ -331,6 +342,17 @@ def importar_confirmar(request: HttpRequest, selecao_id: int) -> HttpResponse:
         _descartar_pendente(request)
         messages.info(request, "Importação cancelada; nada foi gravado.")
         return redirect("inscricoes:importar", selecao.pk)
+    if pendente.get("assincrona"):
+        importacao_previa.confirmacao_solicitar(
+            selecao=selecao,
+            token=pendente["token"],
+            nome_arquivo=pendente["nome"],
+            sha256=pendente["sha256"],
+            somente_validas=request.POST.get("acao") == "somente_validas",
+            usuario_id=request.user.pk,
+            agora=timezone.now(),
+        )
+        return redirect("inscricoes:importar_andamento", selecao.pk)
     conteudo = importacao.pendente_ler(pendente["token"])
     if conteudo is None:
         request.session.pop(SESSAO_IMPORTACAO, None)

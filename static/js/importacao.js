@@ -14,16 +14,16 @@ document.addEventListener("DOMContentLoaded", () => {
       });
       if (!resposta.ok) throw new Error(String(resposta.status));
       const estado = await resposta.json();
-      if (estado.estado === "concluida") {
-        texto.textContent = "Prévia pronta. Abrindo…";
+      if (estado.estado === "concluida" || estado.estado === "gravada") {
+        texto.textContent = estado.estado === "gravada" ? "Importação terminada. Abrindo…" : "Prévia pronta. Abrindo…";
         window.location.reload();
         return;
       }
       if (estado.total) barra.max = estado.total;
       barra.value = estado.feitos || 0;
-      texto.textContent = estado.estado === "processando"
-        ? `Validando: ${estado.feitos || 0} de ${estado.total || "?"} linhas.`
-        : "Na fila: aguardando o processamento.";
+      if (estado.estado === "gravando") texto.textContent = "Gravando as inscrições…";
+      else if (estado.estado === "processando") texto.textContent = `Validando: ${estado.feitos || 0} de ${estado.total || "?"} linhas.`;
+      else texto.textContent = "Na fila: aguardando o processamento.";
     } catch (erro) {
       texto.textContent = "Não foi possível consultar o andamento; tentando de novo…";
     }

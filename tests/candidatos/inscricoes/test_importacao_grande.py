@@ -12,6 +12,7 @@ from django.utils import timezone
 from candidatos import tasks
 from candidatos.models import Inscricao
 from candidatos.services import importacao
+from selecoes.models import RegistroAuditoria
 from tests.candidatos.inscricoes.test_importacao import csv, enviar, linha
 
 
@@ -100,12 +101,30 @@ def test_importacao_grande_vai_para_a_tarefa_e_a_pagina_acompanha(
     assert pagina.context["previa"].sha256 == pendente["sha256"]
     assert not Inscricao.objects.exists()
 
-    resposta = client.post(
-        reverse("inscricoes:importar_confirmar", args=[selecao.pk]),
-        {"sha256": pendente["sha256"], "acao": "somente_validas"},
-    )
-    assert resposta["Location"] == reverse("inscricoes:lista", args=[selecao.pk])
+    # A confirmação também vai para uma tarefa: a requisição só pede a gravação.
+    with django_capture_on_commit_callbacks() as enfileirar:
+        resposta = client.post(
+            reverse("inscricoes:importar_confirmar", args=[selecao.pk]),
+            {"sha256": pendente["sha256"], "acao": "somente_validas"},
+        )
+    assert resposta["Location"] == andamento
+    assert len(enfileirar) == 1
+    assert not Inscricao.objects.exists()
+    assert "Gravando" in client.get(andamento).content.decode()
+    estado = client.get(reverse("inscricoes:importar_andamento_json", args=[selecao.pk])).json()
+    assert estado["estado"] == "gravando"
+
+    argumentos = (selecao.pk, pendente["token"], pendente["nome"], pendente["sha256"], True)
+    for _ in range(2):  # entregue duas vezes: grava uma
+        tasks.confirmar_importacao(*argumentos, bruno.pk, timezone.now().isoformat())
     assert Inscricao.objects.count() == 1
+    assert RegistroAuditoria.objects.filter(acao=importacao.ACAO_AUDITORIA).count() == 1
+    # Os dados pessoais do arquivo somem assim que gravados.
+    assert importacao.pendente_ler(pendente["token"]) is None
+    resposta = client.get(andamento, follow=True)
+    assert resposta.redirect_chain[-1][0] == reverse("inscricoes:lista", args=[selecao.pk])
+    assert "Importação concluída: 1 inscrição(ões) nova(s)" in resposta.content.decode()
+    assert "importacao_pendente" not in client.session
 
 
 @pytest.mark.django_db
