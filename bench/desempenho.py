@@ -62,6 +62,13 @@ METAS: tuple[Meta, ...] = (
         " s",
     ),
     Meta(
+        "importacao_tela_confirmar_50k_s",
+        "Confirmação de 50.000 inscrições pela tela (requisição web)",
+        "inscrições",
+        2,
+        " s",
+    ),
+    Meta(
         "importacao_tarefa_50k_rss_mb",
         "Pico de memória da tarefa da prévia, 50.000 linhas",
         "inscrições",
