@@ -19,8 +19,12 @@ document.addEventListener("DOMContentLoaded", () => {
         window.location.reload();
         return;
       }
-      if (estado.total) barra.max = estado.total;
-      barra.value = estado.feitos || 0;
+      if (estado.estado === "gravando") {
+        barra.removeAttribute("value"); // indeterminada: a gravação é uma transação só
+      } else {
+        if (estado.total) barra.max = estado.total;
+        barra.value = estado.feitos || 0;
+      }
       if (estado.estado === "gravando") texto.textContent = "Gravando as inscrições…";
       else if (estado.estado === "processando") texto.textContent = `Validando: ${estado.feitos || 0} de ${estado.total || "?"} linhas.`;
       else texto.textContent = "Na fila: aguardando o processamento.";
