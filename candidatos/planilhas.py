@@ -21,6 +21,9 @@ from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.worksheet._reader import WorkSheetParser
 
 MB = 1024 * 1024
+# Cada linha é completada até o número de colunas do cabeçalho: sem teto, um
+# cabeçalho na coluna XFD faria cada linha custar 16 mil células.
+MAX_COLUNAS = 200
 TAMANHO_MAXIMO = 20 * MB
 INICIOS_PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
 # O Excel não aceita estes caracteres no nome da aba (openpyxl levanta ValueError).
@@ -110,9 +113,16 @@ def _montar(
     nome_arquivo: str,
     limites: Limites,
 ) -> Planilha:
-    colunas = tuple(_normalizar_coluna(c) for c in cabecalho)
+    nomes = [_normalizar_coluna(c) for c in cabecalho]
+    while nomes and not nomes[-1]:
+        nomes.pop()
+    colunas = tuple(nomes)
     if not any(colunas):
         raise ErroPlanilha("A primeira linha deve conter os nomes das colunas.")
+    if len(colunas) > MAX_COLUNAS:
+        raise ErroPlanilha(
+            f"O arquivo “{nome_arquivo}” tem mais de {MAX_COLUNAS} colunas no cabeçalho."
+        )
     repetidas = {c for c in colunas if c and colunas.count(c) > 1}
     if repetidas:
         raise ErroPlanilha(f"Colunas repetidas no cabeçalho: {', '.join(sorted(repetidas))}.")
@@ -218,8 +228,10 @@ def _linhas_xlsx(parser: WorkSheetParser) -> Iterator[tuple[int, list[object]]]:
         while esperada < numero:
             yield esperada, []
             esperada += 1
-        valores: list[object] = [None] * max((c["column"] for c in celulas), default=0)
-        for celula in celulas:
+        # Só as células com valor: uma célula vazia na coluna XFD não vira 16 mil colunas.
+        cheias = [c for c in celulas if c["value"] is not None]
+        valores: list[object] = [None] * max((c["column"] for c in cheias), default=0)
+        for celula in cheias:
             valores[celula["column"] - 1] = celula["value"]
         yield numero, valores
         esperada = numero + 1

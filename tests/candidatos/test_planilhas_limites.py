@@ -141,3 +141,15 @@ def test_planilha_csv_com_byte_nulo_no_meio_e_recusado():
     conteudo = b"a\n" + b"1\n" * 5000 + b"2\x00\n"
     with pytest.raises(ErroPlanilha, match="bytes nulos"):
         ler_planilha(conteudo, "x.csv")
+
+
+def test_planilha_cabecalho_com_colunas_demais_e_recusado():
+    conteudo = ("," * 5000 + "z\n" + "1\n" * 10).encode()
+    with pytest.raises(ErroPlanilha, match="mais de 200 colunas"):
+        ler_planilha(conteudo, "largo.csv")
+
+
+def test_planilha_celulas_vazias_no_fim_nao_contam_como_colunas():
+    planilha = ler_planilha(b"a,b,,,,\n1,2,,,,\n", "x.csv")
+    assert planilha.colunas == ("a", "b")
+    assert planilha.linhas[0].valores == {"a": "1", "b": "2"}
