@@ -27,7 +27,16 @@ RAIZ = Path(__file__).resolve().parent
 PROJETO = RAIZ.parent
 RESULTADOS = RAIZ / "resultados.json"
 DOCUMENTO = PROJETO / "docs" / "desempenho.md"
-MODULOS = ["motor", "selecoes", "importacao", "publicacao", "pdf", "paginas", "monitoramento"]
+MODULOS = [
+    "motor",
+    "selecoes",
+    "importacao",
+    "importacao_tela",
+    "publicacao",
+    "pdf",
+    "paginas",
+    "monitoramento",
+]
 CARGAS = "carga_da_maquina"
 
 

@@ -62,6 +62,27 @@ METAS: tuple[Meta, ...] = (
     ),
     Meta("importacao_50k_s", "Importação de 50.000 inscrições (gravação)", "inscrições", 20, " s"),
     Meta(
+        "importacao_tela_50k_s",
+        "Envio de 50.000 inscrições pela tela (requisição web)",
+        "inscrições",
+        2,
+        " s",
+    ),
+    Meta(
+        "importacao_tela_confirmar_50k_s",
+        "Confirmação de 50.000 inscrições pela tela (requisição web)",
+        "inscrições",
+        2,
+        " s",
+    ),
+    Meta(
+        "importacao_tarefa_50k_rss_mb",
+        "Pico de memória da tarefa da prévia, 50.000 linhas",
+        "inscrições",
+        300,
+        " MB",
+    ),
+    Meta(
         "publicacao_100k_s",
         "Publicação de resultado: 100.000 candidatos em 20 vagas",
         "classificação",

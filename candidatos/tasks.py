@@ -96,6 +96,43 @@ def publicar_resultado(
     return versao.pk
 
 
+@shared_task(name="candidatos.analisar_importacao", acks_late=True)
+def analisar_importacao(selecao_id: int, token: str, nome_arquivo: str, agora: str) -> None:
+    """Prévia de um arquivo de importação grande; o progresso fica no cache."""
+    from candidatos.services import importacao_previa
+
+    importacao_previa.analise_executar(
+        selecao_id=selecao_id,
+        token=token,
+        nome_arquivo=nome_arquivo,
+        agora=datetime.fromisoformat(agora),
+    )
+
+
+@shared_task(name="candidatos.confirmar_importacao", acks_late=True)
+def confirmar_importacao(
+    selecao_id: int,
+    token: str,
+    nome_arquivo: str,
+    sha256: str,
+    somente_validas: bool,
+    usuario_id: int | None,
+    agora: str,
+) -> None:
+    """Gravação de uma importação grande confirmada na tela."""
+    from candidatos.services import importacao_previa
+
+    importacao_previa.confirmacao_executar(
+        selecao_id=selecao_id,
+        token=token,
+        nome_arquivo=nome_arquivo,
+        sha256=sha256,
+        somente_validas=somente_validas,
+        usuario_id=usuario_id,
+        agora=datetime.fromisoformat(agora),
+    )
+
+
 def _ja_enviado(objeto_tipo: str, objeto_id: int, acao: str) -> bool:
     return RegistroAuditoria.objects.filter(
         objeto_tipo=objeto_tipo, objeto_id=str(objeto_id), acao=acao

@@ -160,6 +160,12 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
+# Planilhas importadas (candidatos/planilhas.py; docs/importacao.md): conferidos
+# durante a leitura, antes de montar o arquivo inteiro.
+PLANILHA_MAX_LINHAS = ambiente.inteiro("PLANILHA_MAX_LINHAS", 100_000)
+PLANILHA_MAX_MB = ambiente.inteiro("PLANILHA_MAX_MB", 50)
+# Acima deste tamanho descomprimido, a prévia da importação roda numa tarefa Celery.
+IMPORTACAO_ASSINCRONA_KB = ambiente.inteiro("IMPORTACAO_ASSINCRONA_KB", 1024)
 
 # Um só modelo de campo (templates/includes/campo.html) para {{ form.x.as_field_group }}.
 FORM_RENDERER = "selecoes.forms.renderizador.Renderizador"

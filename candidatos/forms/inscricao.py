@@ -4,6 +4,7 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 
@@ -357,6 +358,10 @@ class ImportacaoForm(FormularioAcessivel, forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        linhas = f"{settings.PLANILHA_MAX_LINHAS:,}".replace(",", ".")
+        self.fields[
+            "arquivo"
+        ].help_text = f"Use o modelo desta página; até 20 MB e {linhas} linhas de dados."
         self.preparar_campos()
 
     def clean_arquivo(self) -> UploadedFile:

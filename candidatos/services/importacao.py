@@ -18,6 +18,7 @@ import hashlib
 import re
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
@@ -44,6 +45,9 @@ from selecoes.models import RegistroAuditoria, Selecao, SituacaoSelecao
 from selecoes.validators import formatar_cpf, somente_digitos
 
 PASTA_PENDENTES = "importacoes-pendentes"
+#: Erros mostrados na página da prévia; a lista completa é baixada em CSV.
+ERROS_EXIBIDOS = 200
+PASSO_PROGRESSO = 1000
 VALIDADE_PENDENTE = timedelta(hours=2)
 ACAO_AUDITORIA = "inscricoes.importacao"
 ATIVA = SituacaoInscricao.ATIVA.value
@@ -150,16 +154,29 @@ def _existentes(selecao: Selecao) -> dict[str, dict[str, Any]]:
     return {linha["cpf"]: linha for linha in linhas}
 
 
-def analisar(*, selecao: Selecao, conteudo: bytes, nome_arquivo: str, agora: datetime) -> Previa:
-    """Prévia da importação: todas as linhas validadas, nada gravado.
-
-    Levanta ``ErroPlanilha`` quando o arquivo inteiro é ilegível (formato,
-    cabeçalho) e ``ImportacaoInvalida`` quando a seleção não recebe inscrições.
-    """
+def selecao_verificar(selecao: Selecao) -> None:
+    """Só a seleção publicada e ainda não classificada recebe inscrições."""
     if selecao.situacao != SituacaoSelecao.PUBLICADA:
         raise ImportacaoInvalida(
             "Só é possível importar inscrições de seleção publicada e ainda não classificada."
         )
+
+
+def analisar(
+    *,
+    selecao: Selecao,
+    conteudo: bytes,
+    nome_arquivo: str,
+    agora: datetime,
+    progresso: Callable[[int, int], None] | None = None,
+) -> Previa:
+    """Prévia da importação: todas as linhas validadas, nada gravado.
+
+    Levanta ``ErroPlanilha`` quando o arquivo inteiro é ilegível (formato,
+    cabeçalho, limites de ``candidatos.planilhas``) e ``ImportacaoInvalida``
+    quando a seleção não recebe inscrições.
+    """
+    selecao_verificar(selecao)
     sha256 = hashlib.sha256(conteudo).hexdigest()
     planilha = ler_planilha(conteudo, nome_arquivo)
     verificar_cabecalho(planilha, selecao)
@@ -167,7 +184,10 @@ def analisar(*, selecao: Selecao, conteudo: bytes, nome_arquivo: str, agora: dat
     validador = ValidadorLinha(selecao, agora)
     convertidas: list[tuple[int, tuple[DadosInscricao, datetime, datetime]]] = []
     linhas_por_cpf: dict[str, list[int]] = defaultdict(list)
-    for linha in planilha.linhas:
+    total = len(planilha.linhas)
+    for indice, linha in enumerate(planilha.linhas):
+        if progresso is not None and indice % PASSO_PROGRESSO == 0:
+            progresso(indice, total)
         resultado, erros = validador.linha(linha.numero, linha.valores)
         previa.erros.extend(erros)
         cpf = somente_digitos(linha.valores.get("cpf", ""))
@@ -343,10 +363,10 @@ def modelo(*, selecao: Selecao, formato: str) -> bytes:
     return escrever_csv(NOMES_COLUNAS, linhas)
 
 
-def _caminho_pendente(token: str) -> str:
+def _caminho_pendente(token: str, extensao: str = "bin") -> str:
     if not re.fullmatch(r"[0-9a-f]{32}", token):
         raise ValueError("token inválido")
-    return f"{PASTA_PENDENTES}/{token}.bin"
+    return f"{PASTA_PENDENTES}/{token}.{extensao}"
 
 
 def pendente_guardar(conteudo: bytes, *, agora: datetime) -> str:
@@ -370,7 +390,8 @@ def pendente_ler(token: str) -> bytes | None:
 
 
 def pendente_apagar(token: str) -> None:
-    default_storage.delete(_caminho_pendente(token))
+    for extensao in ("bin", "previa.json", "erros.csv", "confirmacao.json", "resultado.json"):
+        default_storage.delete(_caminho_pendente(token, extensao))
 
 
 def pendentes_expirados_apagar(*, agora: datetime) -> int:

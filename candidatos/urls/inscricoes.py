@@ -13,6 +13,21 @@ urlpatterns = [
         name="importar_confirmar",
     ),
     path(
+        "selecao/<int:selecao_id>/importar/andamento/",
+        views.importar_andamento,
+        name="importar_andamento",
+    ),
+    path(
+        "selecao/<int:selecao_id>/importar/andamento.json",
+        views.importar_andamento_json,
+        name="importar_andamento_json",
+    ),
+    path(
+        "selecao/<int:selecao_id>/importar/erros.csv",
+        views.importar_erros,
+        name="importar_erros",
+    ),
+    path(
         "selecao/<int:selecao_id>/importar/modelo.<str:formato>",
         views.modelo_importacao,
         name="modelo_importacao",

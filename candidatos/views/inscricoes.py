@@ -4,12 +4,14 @@ Toda consulta passa pelo escopo do órgão (``selecoes.acesso``): objeto de outr
 órgão responde 404. Dados sensíveis só para gestores, e cada exibição é registrada.
 """
 
+import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from candidatos.forms.inscricao import FiltroInscricoesForm, ImportacaoForm
 from candidatos.models import Inscricao, SituacaoInscricao
-from candidatos.planilhas import ErroPlanilha
+from candidatos.planilhas import ErroPlanilha, tamanho_descomprimido
 from candidatos.selectors.inscricoes import (
     contagens_da_selecao,
     dados_sensiveis,
@@ -25,7 +27,7 @@ from candidatos.selectors.inscricoes import (
     historico_da_inscricao,
     inscricoes_da_selecao,
 )
-from candidatos.services import importacao
+from candidatos.services import importacao, importacao_previa
 from candidatos.services.inscricoes import acessos_registrar
 from selecoes import acesso
 from selecoes.models import Papel, Selecao
@@ -204,30 +206,117 @@ def modelo_importacao(request: HttpRequest, selecao_id: int, formato: str) -> Ht
 @never_cache
 @acesso.rh_requerido
 def importar(request: HttpRequest, selecao_id: int) -> HttpResponse:
-    """Passo 1: envio do arquivo e prévia (nada é gravado aqui)."""
+    """Passo 1: envio do arquivo e prévia (nada é gravado aqui).
+
+    Arquivo pequeno: prévia nesta mesma resposta. Grande (``IMPORTACAO_ASSINCRONA_KB``,
+    descomprimido): a análise vai para uma tarefa e a tela mostra o andamento.
+    """
     selecao = _selecao_editavel(request, selecao_id)
     form = ImportacaoForm(request.POST or None, request.FILES or None)
     contexto: dict[str, Any] = {"selecao": selecao, "form": form, "colunas": importacao.COLUNAS}
     if request.method == "POST" and form.is_valid():
         arquivo = form.cleaned_data["arquivo"]
         conteudo = arquivo.read()
+        agora = timezone.now()
         try:
-            previa = importacao.analisar(
-                selecao=selecao, conteudo=conteudo, nome_arquivo=arquivo.name, agora=timezone.now()
+            importacao.selecao_verificar(selecao)
+            grande = (
+                tamanho_descomprimido(conteudo, arquivo.name)
+                > settings.IMPORTACAO_ASSINCRONA_KB * 1024
             )
+            previa = None
+            if not grande:
+                previa = importacao.analisar(
+                    selecao=selecao, conteudo=conteudo, nome_arquivo=arquivo.name, agora=agora
+                )
         except (ErroPlanilha, importacao.ImportacaoInvalida) as erro:
             form.add_error("arquivo", f"Arquivo: {erro}")
         else:
             _descartar_pendente(request)
+            token = importacao.pendente_guardar(conteudo, agora=agora)
             request.session[SESSAO_IMPORTACAO] = {
                 "selecao": selecao.pk,
-                "token": importacao.pendente_guardar(conteudo, agora=timezone.now()),
+                "token": token,
                 "nome": arquivo.name,
-                "sha256": previa.sha256,
+                "sha256": hashlib.sha256(conteudo).hexdigest(),
+                "agora": agora.isoformat(),
+                "assincrona": previa is None,
             }
-            contexto["previa"] = previa
+            if previa is None:
+                importacao_previa.analise_solicitar(
+                    selecao=selecao, token=token, nome_arquivo=arquivo.name, agora=agora
+                )
+                return redirect("inscricoes:importar_andamento", selecao.pk)
+            contexto["previa"] = importacao_previa.previa_guardar(token, previa)
             return render(request, "candidatos/inscricoes/importar_previa.html", contexto)
     return render(request, "candidatos/inscricoes/importar.html", contexto)
+
+
+def _pendente_da_sessao(request: HttpRequest, selecao: Selecao) -> dict[str, Any]:
+    pendente = request.session.get(SESSAO_IMPORTACAO)
+    if not pendente or pendente["selecao"] != selecao.pk:
+        raise Http404
+    return pendente
+
+
+@never_cache
+@acesso.rh_requerido
+def importar_andamento(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    """Andamento da análise em segundo plano; pronta, a prévia aparece aqui."""
+    selecao = _selecao_editavel(request, selecao_id)
+    pendente = request.session.get(SESSAO_IMPORTACAO)
+    if not pendente or pendente["selecao"] != selecao.pk:
+        messages.error(request, "A prévia expirou: envie o arquivo de novo.")
+        return redirect("inscricoes:importar", selecao.pk)
+    contexto: dict[str, Any] = {"selecao": selecao, "colunas": importacao.COLUNAS}
+    resultado = importacao_previa.resultado_ler(pendente["token"])
+    if resultado is not None:
+        _descartar_pendente(request)
+        if resultado["ok"]:
+            messages.success(request, resultado["mensagem"])
+            return redirect("inscricoes:lista", selecao.pk)
+        messages.error(request, resultado["mensagem"])
+        return redirect("inscricoes:importar", selecao.pk)
+    contexto["andamento"] = importacao_previa.andamento(pendente["token"])
+    previa = None
+    if contexto["andamento"]["estado"] != "gravando":
+        previa = importacao_previa.previa_ler(pendente["token"])
+    if previa is not None and previa.erro_arquivo:
+        _descartar_pendente(request)
+        messages.error(request, f"Arquivo: {previa.erro_arquivo}")
+        return redirect("inscricoes:importar", selecao.pk)
+    if previa is not None:
+        contexto["previa"] = previa
+        return render(request, "candidatos/inscricoes/importar_previa.html", contexto)
+    contexto["nome"] = pendente["nome"]
+    return render(request, "candidatos/inscricoes/importar_andamento.html", contexto)
+
+
+@never_cache
+@acesso.rh_requerido
+def importar_andamento_json(request: HttpRequest, selecao_id: int) -> JsonResponse:
+    selecao = _selecao_editavel(request, selecao_id)
+    pendente = _pendente_da_sessao(request, selecao)
+    return JsonResponse(importacao_previa.andamento(pendente["token"]))
+
+
+@never_cache
+@acesso.rh_requerido
+def importar_erros(request: HttpRequest, selecao_id: int) -> HttpResponse:
+    """Lista completa dos erros da prévia da própria sessão (CSV, fórmulas neutralizadas)."""
+    selecao = _selecao_editavel(request, selecao_id)
+    pendente = _pendente_da_sessao(request, selecao)
+    arquivo = importacao_previa.erros_abrir(pendente["token"])
+    if arquivo is None:
+        raise Http404
+    resposta = FileResponse(
+        arquivo,
+        as_attachment=True,
+        filename="erros-importacao.csv",
+        content_type="text/csv; charset=utf-8",
+    )
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta
 
 
 def _descartar_pendente(request: HttpRequest) -> None:
@@ -253,6 +342,17 @@ def importar_confirmar(request: HttpRequest, selecao_id: int) -> HttpResponse:
         _descartar_pendente(request)
         messages.info(request, "Importação cancelada; nada foi gravado.")
         return redirect("inscricoes:importar", selecao.pk)
+    if pendente.get("assincrona"):
+        importacao_previa.confirmacao_solicitar(
+            selecao=selecao,
+            token=pendente["token"],
+            nome_arquivo=pendente["nome"],
+            sha256=pendente["sha256"],
+            somente_validas=request.POST.get("acao") == "somente_validas",
+            usuario_id=request.user.pk,
+            agora=timezone.now(),
+        )
+        return redirect("inscricoes:importar_andamento", selecao.pk)
     conteudo = importacao.pendente_ler(pendente["token"])
     if conteudo is None:
         request.session.pop(SESSAO_IMPORTACAO, None)

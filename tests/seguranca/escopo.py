@@ -170,6 +170,8 @@ DONO_SEM_GET: dict[str, str] = {
     "classificacao:publicacao": "a chave só existe enquanto a tarefa de publicação roda.",
     "classificacao:publicacao_progresso": "a chave só existe enquanto a publicação roda.",
     "classificacao:comparar": "exige ?com=<outra versão>; sem ele responde 404 a todos.",
+    "inscricoes:importar_andamento_json": "só existe com um arquivo pendente na própria sessão.",
+    "inscricoes:importar_erros": "só existe com uma prévia pendente na própria sessão.",
 }
 
 
