@@ -17,12 +17,12 @@ from typing import Any
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.utils import timezone
 
 from candidatos.planilhas import ErroPlanilha, escrever_csv
 from candidatos.services import importacao
 from candidatos.services.importacao_leiaute import ErroLinha
+from selecoes.filas import enfileirar_apos_commit
 from selecoes.models import Selecao
 
 PROGRESSO_TTL = 3 * 3600
@@ -162,7 +162,7 @@ def analise_solicitar(*, selecao: Selecao, token: str, nome_arquivo: str, agora:
 
     progresso_marcar(token, estado="fila", feitos=0, total=0)
     argumentos = (selecao.pk, token, nome_arquivo, agora.isoformat())
-    transaction.on_commit(lambda: tasks.analisar_importacao.delay(*argumentos))
+    enfileirar_apos_commit(tasks.analisar_importacao, *argumentos)
 
 
 def analise_executar(*, selecao_id: int, token: str, nome_arquivo: str, agora: datetime) -> None:
@@ -243,7 +243,7 @@ def confirmacao_solicitar(
         agora.isoformat(),
     )
     _json_gravar(token, "confirmacao.json", {"argumentos": list(argumentos)})
-    transaction.on_commit(lambda: tasks.confirmar_importacao.delay(*argumentos))
+    enfileirar_apos_commit(tasks.confirmar_importacao, *argumentos)
 
 
 def confirmacao_executar(
