@@ -32,6 +32,8 @@ SIMPLES = re.compile(r"\d{1,3},\d+")
 CPF = re.compile(r"[\d*]{3}\.\d{3}\.\d{3}-[\d*]{2}")
 # Número de lei ou decreto com o ano: Decreto nº 9.427/2018, Lei nº 11.788/2008.
 NORMA = re.compile(r"\d{1,3}(?:\.\d{3})+/\d{4}")
+# Seção de um documento normativo: "regras de reserva, § 3.2" (numeração, não quantidade).
+SECAO = re.compile(r"§\s*\d+(?:\.\d+)+")
 
 
 class _TextoVisivel(HTMLParser):
@@ -61,7 +63,7 @@ def texto_visivel(html: str) -> str:
 
 def numeros_nao_localizados(html: str) -> list[str]:
     """Números do texto visível fora do formato pt-BR do Django."""
-    texto = NORMA.sub(" ", CPF.sub(" ", texto_visivel(html)))
+    texto = SECAO.sub(" ", NORMA.sub(" ", CPF.sub(" ", texto_visivel(html))))
     return [
         m.group(0)
         for m in NUMERO.finditer(texto)
@@ -73,6 +75,7 @@ def numeros_nao_localizados(html: str) -> list[str]:
     ("html", "esperado"),
     [
         ("<td>9.500</td>", ["9.500"]),
+        ("<p>regras de reserva, § 3.2; § 3.1</p>", []),
         ("<td>1125.69 + 220.00</td>", ["1125.69", "220.00"]),
         ("<p>R$ 1125,69</p>", ["1125,69"]),
         ("<p>R$ 1.125,69 + R$ 220,00</p>", []),
@@ -127,6 +130,9 @@ def test_localizacao_paginas_publicas_sem_numero_a_inglesa(settings, tmp_path):
 @pytest.mark.django_db
 def test_localizacao_paginas_do_rh_sem_numero_a_inglesa(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
+    # O limite de linhas da importação aparece na tela ("até 100.000 linhas"): neste
+    # mundo nenhum inteiro passa de 999, para que "9.500" só possa ser nota à inglesa.
+    settings.PLANILHA_MAX_LINHAS = 900
     mundo = escopo.criar_mundo()
     _dinheiro_acima_de_mil()
     urls, falhas = escopo._urls(escopo.rotas_do_rh(), mundo)

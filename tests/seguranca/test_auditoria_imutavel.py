@@ -223,17 +223,15 @@ def test_somente_acrescimo_anonimizacao_so_a_troca_exata_dos_nomes_uma_vez(conex
 @pytest.mark.parametrize("tabela", list(TABELAS))
 def test_somente_acrescimo_vale_tambem_para_o_dono(tabela):
     """O gatilho não distingue papéis: nem o dono (migrações) reescreve."""
-    criar, _descricao, _mudanca = TABELAS[tabela]
+    criar, _descricao, mudanca = TABELAS[tabela]
     linha = criar()
     modelo = type(linha)
 
-    assert "UPDATE recusado" in _recusado_django(
-        lambda: (
-            modelo.objects.filter(pk=linha.pk).update(hash="f" * 64)
-            if modelo is RegistroAuditoria
-            else modelo.objects.filter(pk=linha.pk).update(hash_conteudo="f" * 64)
-        )
-    )
+    def reescrever() -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(mudanca, [linha.pk])
+
+    assert "UPDATE recusado" in _recusado_django(reescrever)
     assert "DELETE recusado" in _recusado_django(
         lambda: modelo.objects.filter(pk=linha.pk).delete()
     )

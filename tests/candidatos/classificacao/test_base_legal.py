@@ -25,6 +25,7 @@ from candidatos.services.resultado import hash_conteudo
 from selecoes.models import Selecao, VagaEstagio
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.factories import VagaEstagioFactory
+from tests.gatilhos import sem_gatilhos
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +132,8 @@ def test_convocacao_recusada_para_inscricao_de_outra_vaga(alice, duas_vagas):
 
 def test_migracao_vincula_versoes_antigas_pelas_inscricoes_e_preserva_o_hash(duas_vagas):
     v0, v1, _ins0, _ins1 = duas_vagas
-    VagaDoResultado.objects.all()._raw_delete(VagaDoResultado.objects.db)
+    with sem_gatilhos():
+        VagaDoResultado.objects.all()._raw_delete(VagaDoResultado.objects.db)
     _trocar_codigos(v0, v1)
     antes = {
         v.pk: (v.hash_conteudo, hash_conteudo(v.conteudo)) for v in ResultadoVersao.objects.all()
