@@ -28,12 +28,12 @@ class Evento(StrEnum):
     """O que aconteceu, com os argumentos (só ids) que cada evento leva."""
 
     RASCUNHO_ALTERADO = "rascunho_alterado"  # selecao_id
-    EDITAL_PUBLICADO = "edital_publicado"  # selecao_id, versao_id
-    EDITAL_RETIFICADO = "edital_retificado"  # selecao_id, versao_id
-    RESULTADO_PUBLICADO = "resultado_publicado"  # selecao_id, versao_id
-    INSCRICAO_SUBSTITUIDA = "inscricao_substituida"  # selecao_id, inscricao_ids
-    INSCRICAO_DESISTENTE = "inscricao_desistente"  # selecao_id, inscricao_ids
-    INSCRICAO_ELIMINADA = "inscricao_eliminada"  # selecao_id, inscricao_ids
+    EDITAL_PUBLICADO = "edital_publicado"  # selecao_id
+    EDITAL_RETIFICADO = "edital_retificado"  # selecao_id
+    RESULTADO_PUBLICADO = "resultado_publicado"  # versao_id
+    INSCRICAO_SUBSTITUIDA = "inscricao_substituida"  # inscricao_ids (as substituídas)
+    INSCRICAO_DESISTENTE = "inscricao_desistente"  # inscricao_ids
+    INSCRICAO_ELIMINADA = "inscricao_eliminada"  # inscricao_ids
 
 
 _assinantes: dict[Evento, list[Assinante]] = defaultdict(list)

@@ -33,7 +33,7 @@ from candidatos.models import (
     OrigemInscricao,
     SituacaoInscricao,
 )
-from selecoes import auditoria
+from selecoes import auditoria, eventos
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
 
@@ -422,6 +422,7 @@ def _gravar(
     inscricao_id = inscricao.pk
     transaction.on_commit(lambda: comprovante_enviar(inscricao_id=inscricao_id))
     if anterior is not None:
+        eventos.emitir(eventos.Evento.INSCRICAO_SUBSTITUIDA, inscricao_ids=[anterior.pk])
         anterior_id = anterior.pk
         transaction.on_commit(
             lambda: substituicao_avisar(anterior_id=anterior_id, nova_id=inscricao_id)
