@@ -294,10 +294,9 @@ def test_evento_emitido_em_transacao_desfeita_nao_roda(
 
     inscricao = InscricaoFactory(vaga__selecao__orgao=orgao)
     documento = _comprovante_pronto(fila, django_capture_on_commit_callbacks, inscricao)
-    with django_capture_on_commit_callbacks(execute=True):
-        with transaction.atomic():
-            eventos.emitir(eventos.Evento.INSCRICAO_SUBSTITUIDA, inscricao_ids=[inscricao.pk])
-            transaction.set_rollback(True)
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        eventos.emitir(eventos.Evento.INSCRICAO_SUBSTITUIDA, inscricao_ids=[inscricao.pk])
+        transaction.set_rollback(True)
     assert fila.tarefas == []
     documento.refresh_from_db()
     assert documento.geracao == 1
