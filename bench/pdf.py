@@ -299,6 +299,7 @@ def _lista_50000_com_worker() -> tuple[float, float]:
 
     from candidatos.models import ResultadoVersao
     from config.celery import app
+    from relatorios import services
     from relatorios.documentos import hash_conteudo
     from relatorios.models import Documento, StatusDocumento
     from selecoes.models import Orgao, Selecao
@@ -343,7 +344,6 @@ def _lista_50000_com_worker() -> tuple[float, float]:
                 inscricoes_fim="2026-03-20T00:00Z",
                 situacao="resultado_final",
             )
-        # O sinal de nova versão pede o documento depois do commit (como na publicação).
         versao = ResultadoVersao.objects.create(
             selecao=selecao,
             tipo="final",
@@ -351,6 +351,8 @@ def _lista_50000_com_worker() -> tuple[float, float]:
             conteudo=conteudo,
             hash_conteudo=hash_conteudo(conteudo),
         )
+        # A mesma reação que a publicação dispara (evento resultado_publicado).
+        services.ao_publicar_resultado(versao_id=versao.pk)
         pico = 0.0
         cpu: dict[int, float] = {}
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -210,7 +210,7 @@ def _enfileirar(documento_id: int, geracao: int) -> None:
     gerar_documento.delay(documento_id, geracao)
 
 
-# --- Reações a mudanças dos dados (chamadas depois do commit, ver signals.py) ---------
+# --- Reações aos eventos de domínio (depois do commit; ver apps.py e selecoes/eventos.py)
 
 
 def ao_publicar_resultado(*, versao_id: int) -> Documento | None:
@@ -249,8 +249,9 @@ def ao_alterar_rascunho(*, selecao_id: int) -> None:
         anexo_edital_solicitar(selecao=selecao, motivo_regeneracao="Rascunho da seleção alterado.")
 
 
-def ao_alterar_inscricao(*, inscricao_id: int) -> None:
-    """Inscrição alterada ou substituída: cada via do comprovante que existir é refeita."""
+def ao_alterar_inscricoes(*, inscricao_ids: Sequence[int]) -> None:
+    """Inscrições substituídas, desistentes ou eliminadas: cada via do comprovante que
+    existir é refeita (a situação aparece no comprovante)."""
     from candidatos.models import Inscricao
 
     vias = {
@@ -259,17 +260,19 @@ def ao_alterar_inscricao(*, inscricao_id: int) -> None:
     }
     existentes = set(
         Documento.objects.filter(
-            chave__in=[f"{prefixo}{inscricao_id}" for prefixo in vias]
+            chave__in=[f"{prefixo}{pk}" for pk in inscricao_ids for prefixo in vias]
         ).values_list("chave", flat=True)
     )
     if not existentes:
         return
-    inscricao = Inscricao.objects.select_related("selecao__orgao").filter(pk=inscricao_id).first()
-    if inscricao is None:
-        return
-    for prefixo, solicitar in vias.items():
-        if f"{prefixo}{inscricao_id}" in existentes:
-            solicitar(inscricao=inscricao, motivo_regeneracao="Inscrição alterada.")
+    com_documento = {pk for pk in inscricao_ids if any(f"{p}{pk}" in existentes for p in vias)}
+    inscricoes = Inscricao.objects.select_related("selecao__orgao", "vaga").filter(
+        pk__in=com_documento
+    )
+    for inscricao in inscricoes:
+        for prefixo, solicitar in vias.items():
+            if f"{prefixo}{inscricao.pk}" in existentes:
+                solicitar(inscricao=inscricao, motivo_regeneracao="Inscrição alterada.")
 
 
 # --- Geração (lado worker) ------------------------------------------------------------

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
-from selecoes import auditoria, reserva
+from selecoes import auditoria, eventos, reserva
 from selecoes.acesso import Usuario
 from selecoes.models import (
     BaseReserva,
@@ -455,6 +455,7 @@ def atualizar_rascunho(*, selecao: Selecao, usuario: Usuario | None, dados: Dado
         antes=antes,
         depois=_resumo(selecao),
     )
+    eventos.emitir(eventos.Evento.RASCUNHO_ALTERADO, selecao_id=selecao.pk)
     return selecao
 
 
@@ -500,6 +501,7 @@ def publicar_selecao(*, selecao: Selecao, usuario: Usuario | None, agora: dateti
             "versao_regras": selecao.versao_regras,
         },
     )
+    eventos.emitir(eventos.Evento.EDITAL_PUBLICADO, selecao_id=selecao.pk)
     return versao
 
 
@@ -710,4 +712,5 @@ def retificar_selecao(
         depois={"versao": numero, "hash": hash_novo},
         motivo=motivo,
     )
+    eventos.emitir(eventos.Evento.EDITAL_RETIFICADO, selecao_id=selecao.pk)
     return versao

@@ -35,7 +35,7 @@ from candidatos.models import (
 from candidatos.selectors.classificacao import EstadoVaga, estado_vaga, rotulo_modalidade
 from candidatos.services.inscricoes import normalizar_codigo
 from candidatos.services.retencao import inicio_da_validade, somar_meses
-from selecoes import auditoria
+from selecoes import auditoria, eventos
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
 
@@ -412,6 +412,7 @@ def _tornar_desistente(inscricao: Inscricao, usuario: Any, motivo: str) -> None:
     antes = inscricao.situacao
     inscricao.situacao = SituacaoInscricao.DESISTENTE
     inscricao.save(update_fields=["situacao", "atualizada_em"])
+    eventos.emitir(eventos.Evento.INSCRICAO_DESISTENTE, inscricao_ids=[inscricao.pk])
     auditoria.registrar(
         acao="inscricao.desistente",
         objeto=inscricao,

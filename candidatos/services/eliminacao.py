@@ -27,7 +27,7 @@ from candidatos.models import (
     SituacaoProcesso,
 )
 from candidatos.services.convocacao import travar_vaga
-from selecoes import acesso, auditoria
+from selecoes import acesso, auditoria, eventos
 from selecoes.models import Papel
 
 EM_CURSO = (SituacaoProcesso.ABERTO, SituacaoProcesso.AGUARDANDO_DEFESA)
@@ -217,6 +217,7 @@ def _eliminar(inscricao: Inscricao, hoje: date, motivo: str, usuario: Any) -> da
     antes = inscricao.situacao
     inscricao.situacao = SituacaoInscricao.ELIMINADA
     inscricao.save(update_fields=["situacao", "atualizada_em"])
+    eventos.emitir(eventos.Evento.INSCRICAO_ELIMINADA, inscricao_ids=[inscricao.pk])
     auditoria.registrar(
         acao="inscricao.eliminada",
         objeto=inscricao,

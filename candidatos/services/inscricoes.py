@@ -34,7 +34,7 @@ from candidatos.models import (
     SituacaoInscricao,
 )
 from candidatos.services import mensagens
-from selecoes import auditoria
+from selecoes import auditoria, eventos
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
 
@@ -423,6 +423,7 @@ def _gravar(
     inscricao_id = inscricao.pk
     mensagens.comprovante_enfileirar(inscricao_id=inscricao_id)
     if anterior is not None:
+        eventos.emitir(eventos.Evento.INSCRICAO_SUBSTITUIDA, inscricao_ids=[anterior.pk])
         anterior_id = anterior.pk
         transaction.on_commit(
             lambda: substituicao_avisar(anterior_id=anterior_id, nova_id=inscricao_id)

@@ -27,7 +27,7 @@ from candidatos.services.inscricoes import (
     gerar_codigos_verificacao,
     numero_provisorio,
 )
-from selecoes import auditoria
+from selecoes import auditoria, eventos
 from selecoes.models import RegistroAuditoria, Selecao
 
 
@@ -123,6 +123,9 @@ def inscricoes_criar_em_lote(
     if substituir:
         Inscricao.objects.filter(pk__in=substituir.values()).update(
             situacao=SituacaoInscricao.SUBSTITUIDA, atualizada_em=agora
+        )
+        eventos.emitir(
+            eventos.Evento.INSCRICAO_SUBSTITUIDA, inscricao_ids=list(substituir.values())
         )
     ano = ano_local(agora)
     reservados = _reservar_ids(len(linhas))

@@ -45,7 +45,7 @@ from candidatos.services.regras_publicacao import (
     problemas_publicacao,
     validar_publicacao,
 )
-from selecoes import auditoria
+from selecoes import auditoria, eventos
 from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
 from selecoes.reserva import Candidato, EntradaInvalida, Situacao, explicar
 
@@ -319,6 +319,7 @@ def publicar_resultado(
             },
             motivo=motivo.strip(),
         )
+        eventos.emitir(eventos.Evento.RESULTADO_PUBLICADO, versao_id=versao.pk)
     return versao
 
 

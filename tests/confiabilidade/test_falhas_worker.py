@@ -58,7 +58,8 @@ def _tamanho_da_fila(url: str) -> int:
 
 
 def _lista_de_resultado(aprovados: int) -> Documento:
-    """Uma versão de resultado publicada; o sinal pede o PDF da lista (documento novo)."""
+    """Uma versão de resultado gravada e a reação do evento ``resultado_publicado``:
+    o PDF da lista é pedido (documento novo)."""
     selecao = SelecaoFactory(orgao=OrgaoFactory(sigla="MIR"), situacao="resultado_final")
     versao = ResultadoVersaoFactory(
         selecao=selecao,
@@ -68,7 +69,7 @@ def _lista_de_resultado(aprovados: int) -> Documento:
             )
         ],
     )
-    return Documento.objects.get(chave=f"resultado:{versao.pk}")
+    return services.ao_publicar_resultado(versao_id=versao.pk)
 
 
 def _arquivos(documento: Documento) -> list[str]:

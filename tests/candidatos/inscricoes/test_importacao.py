@@ -367,3 +367,32 @@ def test_importacao_selecao_em_classificacao_nao_recebe_arquivo(client, bruno, s
     assert resposta.status_code == 200
     assert "ainda não classificada" in resposta.context["form"].errors["arquivo"][0]
     assert not Inscricao.objects.exists()
+
+
+@pytest.mark.django_db
+def test_importacao_que_substitui_refaz_o_comprovante_da_substituida_uma_vez(
+    selecao, vaga, momento, bruno, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A substituição em lote (``.update()``) também avisa: o comprovante diz "substituída"."""
+    from relatorios import services as documentos
+
+    enfileirados = []
+    monkeypatch.setattr(documentos, "_enfileirar", lambda *args: enfileirados.append(args))
+    valores = linha(momento, 0)
+    antiga = InscricaoFactory(selecao=selecao, vaga=vaga, cpf=valores["cpf"])
+    outra = InscricaoFactory(selecao=selecao, vaga=vaga)
+    with django_capture_on_commit_callbacks(execute=True):
+        comprovante = documentos.comprovante_solicitar(inscricao=antiga)
+        documentos.comprovante_solicitar(inscricao=outra)
+    enfileirados.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmar(selecao, csv([valores, linha(momento, 1)]), bruno)
+    comprovante.refresh_from_db()
+    assert enfileirados == [(comprovante.pk, 2)]
+    assert comprovante.geracao == 2
+    assert (
+        RegistroAuditoria.objects.filter(
+            acao="documento.regenerado", objeto_id=str(comprovante.pk)
+        ).count()
+        == 1
+    )

@@ -4,6 +4,7 @@ A fila é simulada em memória (fixture ``fila``); o caminho com worker Celery
 real está em ``test_tarefas.py``.
 """
 
+import dataclasses
 import datetime as dt
 from decimal import Decimal
 
@@ -12,11 +13,14 @@ from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.utils import timezone
 
-from candidatos.models import CorRaca, ResultadoVersao, SituacaoInscricao
-from candidatos.services import retencao
+from candidatos.models import CorRaca, ResultadoVersao
+from candidatos.services import inscricoes, retencao
+from candidatos.services.inscricoes import ConfirmacaoSubstituicao, DadosInscricao
 from relatorios import documentos, services
 from relatorios.models import Documento, StatusDocumento
-from selecoes.models import RegistroAuditoria, SituacaoSelecao, VersaoEdital
+from selecoes import services as selecoes_services
+from selecoes.models import RegistroAuditoria
+from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 from tests.relatorios.documentos.conftest import (
     ler_arquivo,
@@ -269,6 +273,20 @@ def test_erro_definitivo_registra_mensagem(orgao, fila, django_capture_on_commit
     assert documento.status == StatusDocumento.ERRO
 
 
+AGORA_EDITAL = dt.datetime(2026, 3, 2, 10, 0, tzinfo=dt.UTC)
+
+
+def _rascunho(orgao, **kwargs):
+    """Seleção em rascunho publicável em ``AGORA_EDITAL``."""
+    return SelecaoFactory(
+        orgao=orgao,
+        data_publicacao_edital=dt.date(2026, 3, 2),
+        inscricoes_inicio=dt.datetime(2026, 3, 3, 12, 0, tzinfo=dt.UTC),
+        inscricoes_fim=dt.datetime(2026, 3, 20, 23, 0, tzinfo=dt.UTC),
+        **kwargs,
+    )
+
+
 def _inscricao(orgao, **kwargs):
     selecao = SelecaoFactory(orgao=orgao, numero_edital="9/2026", situacao="publicada")
     vaga = VagaEstagioFactory(selecao=selecao, codigo="TI-BSB", area="Tecnologia")
@@ -315,11 +333,14 @@ def test_inscricao_substituida_refaz_o_comprovante(orgao, fila, django_capture_o
     with django_capture_on_commit_callbacks(execute=True):
         documento = services.comprovante_solicitar(inscricao=antiga)
     fila.executar(django_capture_on_commit_callbacks)
+    campos = {f.name: getattr(antiga, f.name) for f in dataclasses.fields(DadosInscricao)}
+    campos["vaga_id"] = antiga.vaga_id
     with django_capture_on_commit_callbacks(execute=True):
-        antiga.situacao = SituacaoInscricao.SUBSTITUIDA
-        antiga.save()
-        nova = InscricaoFactory(
-            vaga=antiga.vaga, cpf=antiga.cpf, numero="2026000999", substitui=antiga
+        nova = inscricoes.inscricao_registrar(
+            selecao=antiga.selecao,
+            dados=DadosInscricao(**campos),
+            agora=antiga.selecao.inscricoes_inicio + dt.timedelta(hours=1),
+            confirmacao=ConfirmacaoSubstituicao(codigo_anterior=antiga.codigo_verificacao),
         )
     documento.refresh_from_db()
     assert documento.desatualizado
@@ -330,13 +351,18 @@ def test_inscricao_substituida_refaz_o_comprovante(orgao, fila, django_capture_o
     assert nova.numero in texto
 
 
-def test_nova_versao_de_resultado_gera_seu_pdf(orgao, fila, django_capture_on_commit_callbacks):
+def test_nova_versao_de_resultado_gera_seu_pdf(
+    orgao, alice, fila, django_capture_on_commit_callbacks
+):
+    vaga = nova_vaga(orgao)
+    classificacao(vaga, "ABX")
     with django_capture_on_commit_callbacks(execute=True):
-        versao = _versao(orgao)
+        versao = publicar_final(vaga.selecao, alice)
     documento = Documento.objects.get(chave=f"resultado:{versao.pk}")
     assert documento.publico
     assert documento.parametros == {"versao": versao.pk, "tipo": "final", "numero": 1}
-    assert len(fila.tarefas) == 1
+    # Uma lista por versão publicada: a preliminar e a final.
+    assert len(fila.tarefas) == 2
 
 
 def test_anexo_do_edital_com_quadro_regra_e_desempate(
@@ -369,18 +395,15 @@ def test_anexo_do_edital_com_quadro_regra_e_desempate(
 
 
 def test_publicar_edital_refaz_o_anexo_e_o_torna_publico(
-    orgao, fila, django_capture_on_commit_callbacks
+    orgao, alice, fila, django_capture_on_commit_callbacks
 ):
-    selecao = SelecaoFactory(orgao=orgao, numero_edital="6/2026")
+    selecao = _rascunho(orgao, numero_edital="6/2026")
     VagaEstagioFactory(selecao=selecao, codigo="DIR", vagas_ofertadas=5)
     with django_capture_on_commit_callbacks(execute=True):
         documento = services.anexo_edital_solicitar(selecao=selecao)
     fila.executar(django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        selecao.situacao = SituacaoSelecao.PUBLICADA
-        selecao.versao = 1
-        selecao.save()
-        VersaoEdital.objects.create(selecao=selecao, numero=1, conteudo={}, hash_conteudo="a" * 64)
+        selecoes_services.publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
     documento.refresh_from_db()
     assert documento.publico
     assert documento.desatualizado
@@ -393,15 +416,20 @@ def test_publicar_edital_refaz_o_anexo_e_o_torna_publico(
     assert "prévia" not in texto.lower()
 
 
-def test_rascunho_alterado_refaz_a_previa_do_anexo(orgao, fila, django_capture_on_commit_callbacks):
-    selecao = SelecaoFactory(orgao=orgao)
-    vaga = VagaEstagioFactory(selecao=selecao, codigo="DIR", vagas_ofertadas=2)
+def test_rascunho_alterado_refaz_a_previa_do_anexo(
+    orgao, alice, fila, django_capture_on_commit_callbacks
+):
+    selecao = _rascunho(orgao)
+    VagaEstagioFactory(selecao=selecao, codigo="DIR", vagas_ofertadas=2)
     with django_capture_on_commit_callbacks(execute=True):
         documento = services.anexo_edital_solicitar(selecao=selecao)
     fila.executar(django_capture_on_commit_callbacks)
+    dados = selecoes_services.dados_da_selecao(selecao)
+    vagas = [{**dados.vagas[0], "vagas_ofertadas": 12}]
     with django_capture_on_commit_callbacks(execute=True):
-        vaga.vagas_ofertadas = 12
-        vaga.save()
+        selecoes_services.atualizar_rascunho(
+            selecao=selecao, usuario=alice, dados=dataclasses.replace(dados, vagas=vagas)
+        )
     documento.refresh_from_db()
     assert documento.geracao == 2
     assert documento.desatualizado

@@ -68,9 +68,11 @@ def _pronto(documento: Documento) -> Callable[[], bool]:
 
 
 def _versao(vagas=None, **kwargs):
+    """Uma versão de resultado gravada e a reação do evento ``resultado_publicado``
+    (a lista em PDF é pedida)."""
     orgao = OrgaoFactory(sigla="MIR")
     selecao = SelecaoFactory(orgao=orgao, numero_edital="3/2026", situacao="resultado_final")
-    return ResultadoVersaoFactory(
+    versao = ResultadoVersaoFactory(
         selecao=selecao,
         vagas=vagas
         or [
@@ -85,6 +87,8 @@ def _versao(vagas=None, **kwargs):
         ],
         **kwargs,
     )
+    services.ao_publicar_resultado(versao_id=versao.pk)
+    return versao
 
 
 def test_worker_gera_a_lista_da_versao_publicada():
