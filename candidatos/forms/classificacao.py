@@ -13,6 +13,7 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.forms import BaseFormSet, formset_factory
+from django.utils import timezone
 
 from candidatos.models import (
     Inscricao,
@@ -402,12 +403,24 @@ class RecursoForm(forms.ModelForm):
         fields = ["inscricao", "assunto", "texto", "recebido_em"]
         widgets = {"texto": forms.Textarea(attrs={"rows": 5})}
 
-    def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, selecao: Selecao, agora: datetime, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.agora = agora
         self.fields["inscricao"].queryset = (
             Inscricao.objects.vigentes().filter(selecao=selecao).order_by("numero")
         )
         self.fields["inscricao"].label_from_instance = lambda i: f"{i.numero} — {i.nome_exibicao}"
+
+    def clean_recebido_em(self) -> datetime:
+        """Registra-se o que já chegou: o recurso não é recebido no futuro."""
+        recebido_em = self.cleaned_data["recebido_em"]
+        if recebido_em is not None and recebido_em > self.agora:
+            raise ValidationError(
+                "Recebido em: não pode ser depois de agora "
+                f"({timezone.localtime(self.agora):%d/%m/%Y %H:%M}); informe quando o "
+                "recurso chegou."
+            )
+        return recebido_em
 
 
 class DecidirRecursoForm(forms.Form):

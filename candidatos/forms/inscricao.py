@@ -147,7 +147,8 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
     laudo_pcd = forms.FileField(
         label="Laudo médico",
         required=False,
-        help_text="Somente PDF, até 5 MB.",
+        help_text="O laudo é obrigatório para concorrer às vagas reservadas a pessoas com "
+        "deficiência; somente PDF, até 5 MB.",
         widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,.pdf"}),
     )
     aceite_termo = forms.BooleanField(
