@@ -395,6 +395,27 @@ class PublicarResultadoForm(forms.Form):
         return dados
 
 
+class AprovarPorCorteForm(forms.Form):
+    corte = forms.CharField(
+        label="Nota de corte",
+        max_length=20,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+        error_messages={"required": "Nota de corte: informe a nota a partir da qual aprovar."},
+    )
+
+    def clean_corte(self) -> Decimal:
+        """Com vírgula ou ponto, como na grade e na planilha."""
+        try:
+            corte = _decimal(self.cleaned_data["corte"])
+        except ValueError:
+            corte = None
+        if corte is None:
+            raise ValidationError("Nota de corte: informe um número, como 7 ou 7,5.")
+        if corte < 0:
+            raise ValidationError("Nota de corte: não pode ser negativa.")
+        return corte
+
+
 class RecursoForm(forms.ModelForm):
     recebido_em = campo_data_hora("Recebido em")
 
