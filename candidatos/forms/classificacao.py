@@ -12,9 +12,11 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.forms import BaseFormSet, formset_factory
 from django.utils import timezone
 
+from candidatos import envios
 from candidatos.models import (
     Inscricao,
     Recurso,
@@ -536,6 +538,9 @@ def validar_documento(arquivo: Any) -> Any:
     return arquivo
 
 
+FINALIDADE_DECISAO = "decisao"
+
+
 class AbrirProcessoForm(forms.Form):
     motivo = forms.CharField(label="Motivo da apuração", widget=forms.Textarea(attrs={"rows": 3}))
     evidencias = forms.CharField(
@@ -568,8 +573,49 @@ class DecisaoProcessoForm(forms.Form):
     )
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 4}))
     documento = forms.FileField(
-        label="Documento da decisão (PDF, PNG ou JPG)", validators=[validar_documento]
+        label="Documento da decisão (PDF, PNG ou JPG)",
+        required=False,
+        validators=[validar_documento],
     )
+    documento_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
+
+    def clean_documento(self) -> UploadedFile:
+        """O documento enviado agora ou, sem ele, o guardado no envio anterior com erro."""
+        documento = self.cleaned_data.get("documento")
+        if not documento and self.data.get("documento_ref"):
+            documento = envios.recuperar(self.data["documento_ref"], finalidade=FINALIDADE_DECISAO)
+            if documento is not None:
+                validar_documento(documento)
+        if not documento:
+            raise ValidationError(self.fields["documento"].error_messages["required"])
+        return documento
+
+    def reter_documento(self) -> None:
+        """Decisão com erro: guarda o documento válido para não pedi-lo de novo."""
+        if "documento" in self.errors:
+            return
+        documento = self.cleaned_data.get("documento") if hasattr(self, "cleaned_data") else None
+        referencia = self.data.get("documento_ref", "")
+        if self.files.get("documento") and documento:
+            if referencia:
+                envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
+            referencia = envios.guardar(documento, finalidade=FINALIDADE_DECISAO)
+            self.data = self.data.copy()
+            self.data["documento_ref"] = referencia
+        nome = envios.nome_original(referencia, finalidade=FINALIDADE_DECISAO) if referencia else ""
+        if nome:
+            self.fields[
+                "documento"
+            ].help_text = (
+                f"Documento já recebido: {nome}. Envie outro arquivo só se quiser trocá-lo."
+            )
+            # O campo desenhado guarda a ajuda de quando foi criado (na validação).
+            self._bound_fields_cache.pop("documento", None)
+
+    def descartar_documento_guardado(self) -> None:
+        referencia = self.data.get("documento_ref", "")
+        if referencia:
+            envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
 
 
 # ---------------------------------------------------------------------------

@@ -119,3 +119,37 @@ def test_aprovar_por_corte_sem_corte_explica(client, bruno, orgao):
         reverse("classificacao:notas_aprovar_corte", args=[vaga.pk]), {"corte": ""}, follow=True
     )
     assert "Nota de corte: informe a nota" in resposta.text
+
+
+# --- Documento da decisão de eliminação não se perde num erro -------------------------
+
+
+def test_documento_da_decisao_sobrevive_ao_erro_de_validacao(client, alice, orgao):
+    import re
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidatos.models import ProcessoEliminacao, SituacaoProcesso
+
+    vaga = nova_vaga(orgao)
+    ins = classificacao(vaga, "AB")
+    client.force_login(alice)
+    client.post(reverse("classificacao:processo_abrir", args=[ins["A"].pk]), {"motivo": "Indício."})
+    p = ProcessoEliminacao.objects.get()
+    amanha = (timezone.localdate() + dt.timedelta(days=1)).isoformat()
+    client.post(reverse("classificacao:processo_notificar", args=[p.pk]), {"prazo_defesa": amanha})
+    client.post(reverse("classificacao:processo_defesa", args=[p.pk]), {"defesa": "Nego."})
+    url = reverse("classificacao:processo_decidir", args=[p.pk])
+    documento = SimpleUploadedFile("ata.pdf", b"%PDF-1.4 ata", content_type="application/pdf")
+    resposta = client.post(url, {"procedente": "1", "fundamentacao": "", "documento": documento})
+    assert resposta.status_code == 400
+    assert "Documento já recebido: ata.pdf" in resposta.text
+    referencia = re.search(r'name="documento_ref" value="([^"]+)"', resposta.text).group(1)
+    resposta = client.post(
+        url, {"procedente": "1", "fundamentacao": "Confirmada.", "documento_ref": referencia}
+    )
+    assert resposta.status_code == 302
+    p.refresh_from_db()
+    assert p.situacao == SituacaoProcesso.PROCEDENTE
+    with p.documento_decisao.open("rb") as arquivo:
+        assert arquivo.read() == b"%PDF-1.4 ata"
