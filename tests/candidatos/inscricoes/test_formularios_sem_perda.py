@@ -90,3 +90,13 @@ def test_limpeza_apaga_laudos_temporarios_vencidos(selecao, settings):
     assert envios.limpar_vencidos(agora=timezone.now()) == 0
     assert envios.limpar_vencidos(agora=timezone.now() + envios.VALIDADE + dt.timedelta(1)) == 1
     assert envios.recuperar(referencia, finalidade="laudo") is None
+
+
+def test_comando_de_limpeza_informa_quantos_apagou(selecao, settings):
+    import io
+
+    from django.core.management import call_command
+
+    saida = io.StringIO()
+    call_command("limpar_envios_temporarios", stdout=saida)
+    assert "0 arquivo(s) temporário(s) apagado(s)." in saida.getvalue()
