@@ -422,8 +422,8 @@ def comprovante_inscricao(documento: Documento) -> Conteudo:
     A via do RH (``parametros["via"] == "rh"``) não traz o código: com ele se age
     pelo candidato (issue 16, item 3). É um arquivo só, que qualquer papel do
     órgão baixa; como só a gestão vê dados sensíveis (``Papel.ve_dados_sensiveis``),
-    essa via não traz nem a cor/raça nem as opções de reserva, que a gestão
-    consulta na ficha da inscrição.
+    essa via não traz nem a cor/raça nem as opções de reserva; a ficha da
+    inscrição no sistema as mostra, a cor/raça somente à gestão.
 
     A inscrição que substitui outra diz qual substituiu (vale a mais recente do
     CPF na seleção), em todas as vias.
