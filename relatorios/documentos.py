@@ -413,18 +413,24 @@ def mascarar_cpf(cpf: str) -> str:
 
 
 def comprovante_inscricao(documento: Documento) -> Conteudo:
-    """Comprovante da inscrição: dados de identificação, vaga, data e código de verificação.
+    """Comprovante da inscrição: identificação, vaga, data, opções e o que substituiu.
+
+    A via do candidato prova a opção pelas vagas reservadas (Decreto nº
+    9.427/2018, art. 1º: concorre quem se autodeclara e opta), e nunca a cor/raça
+    declarada, que é dado sensível (LGPD, art. 11) e não é preciso para a prova.
 
     A via do RH (``parametros["via"] == "rh"``) não traz o código: com ele se age
-    pelo candidato (issue 16, item 3).
+    pelo candidato (issue 16, item 3). É um arquivo só, que qualquer papel do
+    órgão baixa; como só a gestão vê dados sensíveis (``Papel.ve_dados_sensiveis``),
+    essa via não traz nem a cor/raça nem as opções de reserva; a ficha da
+    inscrição no sistema as mostra, a cor/raça somente à gestão.
 
-    Sem cor/raça, deficiência nem opções de reserva: o arquivo circula (e-mail,
-    impressoras, operadores do RH) e essas declarações são dado sensível (LGPD,
-    art. 11); o candidato as consulta na página da própria inscrição.
+    A inscrição que substitui outra diz qual substituiu (vale a mais recente do
+    CPF na seleção), em todas as vias.
     """
     from candidatos.models import Inscricao
 
-    inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(
+    inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga", "substitui").get(
         pk=documento.parametros["inscricao"]
     )
     substituta = Inscricao.objects.filter(substitui=inscricao).only("numero").first()
@@ -438,6 +444,7 @@ def comprovante_inscricao(documento: Documento) -> Conteudo:
             "vaga": inscricao.vaga,
             "cpf_mascarado": mascarar_cpf(inscricao.cpf),
             "substituta": substituta,
+            "substituida": inscricao.substitui,
             "via_rh": documento.parametros.get("via") == "rh",
         },
     )

@@ -64,6 +64,7 @@ CAMPOS_VAGA = (
     "valor_bolsa",
     "auxilio_transporte",
     "vagas_ofertadas",
+    "sem_cadastro_reserva",
     "requisitos",
 )
 CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
@@ -86,7 +87,7 @@ BASE_LEGAL_SELECAO = (
     "inscricoes_fim",
     "criterios_desempate",
 )
-BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas")
+BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas", "sem_cadastro_reserva")
 """Além destes campos, nenhuma vaga entra, sai ou muda de ordem."""
 BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima")
 """Além destes campos, nenhum critério de avaliação entra ou sai."""

@@ -12,8 +12,11 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.forms import BaseFormSet, formset_factory
+from django.utils import timezone
 
+from candidatos import envios
 from candidatos.models import (
     Inscricao,
     Recurso,
@@ -394,6 +397,27 @@ class PublicarResultadoForm(forms.Form):
         return dados
 
 
+class AprovarPorCorteForm(forms.Form):
+    corte = forms.CharField(
+        label="Nota de corte",
+        max_length=20,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+        error_messages={"required": "Nota de corte: informe a nota a partir da qual aprovar."},
+    )
+
+    def clean_corte(self) -> Decimal:
+        """Com vírgula ou ponto, como na grade e na planilha."""
+        try:
+            corte = _decimal(self.cleaned_data["corte"])
+        except ValueError:
+            corte = None
+        if corte is None:
+            raise ValidationError("Nota de corte: informe um número, como 7 ou 7,5.")
+        if corte < 0:
+            raise ValidationError("Nota de corte: não pode ser negativa.")
+        return corte
+
+
 class RecursoForm(forms.ModelForm):
     recebido_em = campo_data_hora("Recebido em")
 
@@ -402,12 +426,24 @@ class RecursoForm(forms.ModelForm):
         fields = ["inscricao", "assunto", "texto", "recebido_em"]
         widgets = {"texto": forms.Textarea(attrs={"rows": 5})}
 
-    def __init__(self, *args: Any, selecao: Selecao, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, selecao: Selecao, agora: datetime, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.agora = agora
         self.fields["inscricao"].queryset = (
             Inscricao.objects.vigentes().filter(selecao=selecao).order_by("numero")
         )
         self.fields["inscricao"].label_from_instance = lambda i: f"{i.numero} — {i.nome_exibicao}"
+
+    def clean_recebido_em(self) -> datetime:
+        """Registra-se o que já chegou: o recurso não é recebido no futuro."""
+        recebido_em = self.cleaned_data["recebido_em"]
+        if recebido_em is not None and recebido_em > self.agora:
+            raise ValidationError(
+                "Recebido em: não pode ser depois de agora "
+                f"({timezone.localtime(self.agora):%d/%m/%Y %H:%M}); informe quando o "
+                "recurso chegou."
+            )
+        return recebido_em
 
 
 class DecidirRecursoForm(forms.Form):
@@ -502,6 +538,9 @@ def validar_documento(arquivo: Any) -> Any:
     return arquivo
 
 
+FINALIDADE_DECISAO = "decisao"
+
+
 class AbrirProcessoForm(forms.Form):
     motivo = forms.CharField(label="Motivo da apuração", widget=forms.Textarea(attrs={"rows": 3}))
     evidencias = forms.CharField(
@@ -534,8 +573,49 @@ class DecisaoProcessoForm(forms.Form):
     )
     fundamentacao = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 4}))
     documento = forms.FileField(
-        label="Documento da decisão (PDF, PNG ou JPG)", validators=[validar_documento]
+        label="Documento da decisão (PDF, PNG ou JPG)",
+        required=False,
+        validators=[validar_documento],
     )
+    documento_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
+
+    def clean_documento(self) -> UploadedFile:
+        """O documento enviado agora ou, sem ele, o guardado no envio anterior com erro."""
+        documento = self.cleaned_data.get("documento")
+        if not documento and self.data.get("documento_ref"):
+            documento = envios.recuperar(self.data["documento_ref"], finalidade=FINALIDADE_DECISAO)
+            if documento is not None:
+                validar_documento(documento)
+        if not documento:
+            raise ValidationError(self.fields["documento"].error_messages["required"])
+        return documento
+
+    def reter_documento(self) -> None:
+        """Decisão com erro: guarda o documento válido para não pedi-lo de novo."""
+        if "documento" in self.errors:
+            return
+        documento = self.cleaned_data.get("documento") if hasattr(self, "cleaned_data") else None
+        referencia = self.data.get("documento_ref", "")
+        if self.files.get("documento") and documento:
+            if referencia:
+                envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
+            referencia = envios.guardar(documento, finalidade=FINALIDADE_DECISAO)
+            self.data = self.data.copy()
+            self.data["documento_ref"] = referencia
+        nome = envios.nome_original(referencia, finalidade=FINALIDADE_DECISAO) if referencia else ""
+        if nome:
+            self.fields[
+                "documento"
+            ].help_text = (
+                f"Documento já recebido: {nome}. Envie outro arquivo só se quiser trocá-lo."
+            )
+            # O campo desenhado guarda a ajuda de quando foi criado (na validação).
+            self._bound_fields_cache.pop("documento", None)
+
+    def descartar_documento_guardado(self) -> None:
+        referencia = self.data.get("documento_ref", "")
+        if referencia:
+            envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
 
 
 # ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 
+from candidatos import envios
 from candidatos.models import CorRaca, SituacaoInscricao
 from candidatos.services.inscricoes import (
     ConfirmacaoSubstituicao,
@@ -21,6 +22,9 @@ from selecoes.validators import cpf_valido, somente_digitos
 TAMANHO_MAXIMO_LAUDO = 5 * 1024 * 1024
 TIPOS_PDF = ("application/pdf", "application/x-pdf")
 SIM_NAO = [("", "Todos"), ("sim", "Sim"), ("nao", "Não")]
+
+
+FINALIDADE_LAUDO = "laudo"
 
 
 class FormularioAcessivel:
@@ -148,9 +152,11 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
     laudo_pcd = forms.FileField(
         label="Laudo médico",
         required=False,
-        help_text="Somente PDF, até 5 MB.",
+        help_text="O laudo é obrigatório para concorrer às vagas reservadas a pessoas com "
+        "deficiência; somente PDF, até 5 MB.",
         widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,.pdf"}),
     )
+    laudo_pcd_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
     aceite_termo = forms.BooleanField(
         label="Li e aceito o termo de autodeclaração e o aviso de privacidade acima",
     )
@@ -213,10 +219,44 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
         return digitos
 
     def clean_laudo_pcd(self) -> UploadedFile | None:
+        """O laudo enviado agora ou, sem ele, o guardado no envio anterior com erro."""
         laudo = self.cleaned_data.get("laudo_pcd")
+        referencia = self.data.get("laudo_pcd_ref", "")
+        if not laudo and referencia and self.data.get("pcd"):
+            laudo = envios.recuperar(referencia, finalidade=FINALIDADE_LAUDO)
         if laudo:
             validar_laudo(laudo)
         return laudo or None
+
+    @property
+    def laudo_guardado(self) -> str:
+        """Nome do laudo guardado para o próximo envio (aviso na página)."""
+        referencia = self.referencia_laudo
+        return envios.nome_original(referencia, finalidade=FINALIDADE_LAUDO) if referencia else ""
+
+    @property
+    def referencia_laudo(self) -> str:
+        return getattr(self, "_referencia_laudo", "") or (
+            self.data.get("laudo_pcd_ref", "") if self.is_bound else ""
+        )
+
+    def reter_laudo(self) -> None:
+        """Formulário com erro: guarda o laudo válido para não pedi-lo de novo."""
+        if "laudo_pcd" not in self.fields or "laudo_pcd" in self.errors:
+            return
+        laudo = self.files.get("laudo_pcd")
+        if not laudo:
+            return
+        anterior = self.data.get("laudo_pcd_ref", "")
+        if anterior:
+            envios.descartar(anterior, finalidade=FINALIDADE_LAUDO)
+        self._referencia_laudo = envios.guardar(laudo, finalidade=FINALIDADE_LAUDO)
+
+    def descartar_laudo_guardado(self) -> None:
+        """Inscrição gravada: a cópia temporária do laudo não é mais necessária."""
+        referencia = self.data.get("laudo_pcd_ref", "")
+        if referencia:
+            envios.descartar(referencia, finalidade=FINALIDADE_LAUDO)
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean()

@@ -396,6 +396,38 @@ def salvar_avaliacoes(
     return mudaram
 
 
+def avaliacoes_aprovar_por_corte(*, vaga: VagaEstagio, corte: Decimal, usuario: Any) -> int:
+    """ "Aprovar todos com nota ≥ corte": as avaliações pendentes da vaga com todas
+    as notas do edital e nota final igual ou acima do corte passam a aprovadas.
+
+    As notas não mudam; a gravação é a de ``salvar_avaliacoes`` (trava, recálculo
+    da nota final e auditoria de cada mudança). Devolve quantas mudaram.
+    """
+    codigos = [codigo for codigo, _ in pesos_da_selecao(vaga.selecao)]
+    linhas = []
+    for inscricao in inscricoes_da_vaga(vaga):
+        avaliacao = getattr(inscricao, "avaliacao", None)
+        if avaliacao is None or avaliacao.situacao != SituacaoAvaliacao.PENDENTE:
+            continue
+        if avaliacao.nota_final is None or avaliacao.nota_final < corte:
+            continue
+        if any(codigo not in avaliacao.notas for codigo in codigos):
+            continue
+        linhas.append(
+            LinhaAvaliacao(
+                inscricao_id=inscricao.pk,
+                situacao=SituacaoAvaliacao.APROVADO,
+                notas={codigo: Decimal(avaliacao.notas[codigo]) for codigo in codigos},
+                nota_final=avaliacao.nota_final,
+            )
+        )
+    if not linhas:
+        return 0
+    return salvar_avaliacoes(
+        selecao=vaga.selecao, linhas=linhas, usuario=usuario, origem=f"aprovar nota ≥ {corte}"
+    )
+
+
 def _retrato(avaliacao: Avaliacao) -> dict[str, Any]:
     return {
         "situacao": avaliacao.situacao,

@@ -233,13 +233,25 @@ def registrar_vagas_surgidas(
     *, vaga: VagaEstagio, quantidade: int, motivo: str, usuario: Any
 ) -> VagaEstagio:
     """Vagas surgidas na validade (cadastro de reserva) aumentam k: a sequência
-    de convocação continua de onde parou (art. 3º; regras, § 4)."""
+    de convocação continua de onde parou (art. 3º; regras, § 4).
+
+    Só na vaga com cadastro de reserva: o edital é a lei da seleção, e a vaga que
+    ofereceu só as suas vagas não chama além delas. Desistência e eliminação são
+    supridas sem mudar k (art. 4º, caput), e continuam possíveis em qualquer vaga.
+    """
     if quantidade < 1:
         raise AcaoInvalida("Quantidade: informe ao menos 1 vaga surgida.")
     if not motivo.strip():
         raise AcaoInvalida("Motivo: informe o ato que criou as vagas.")
     with transaction.atomic():
         vaga = travar_vaga(vaga.pk)
+        if not vaga.tem_cadastro_reserva:
+            raise AcaoInvalida(
+                f"A vaga {vaga.codigo} não tem cadastro de reserva no edital "
+                f"({vaga.vagas_ofertadas} vaga(s) ofertada(s), sem cadastro): não se chama "
+                "além delas. Desistências e eliminações continuam sendo supridas pela "
+                "ordem de convocação."
+            )
         antes = vaga.vagas_surgidas
         vaga.vagas_surgidas = antes + quantidade
         vaga.save(update_fields=["vagas_surgidas"])

@@ -33,6 +33,11 @@ urlpatterns = [
     path("resultado/<int:pk>/comparar/", resultados.comparar, name="comparar"),
     path("vaga/<int:pk>/", convocacao.vaga, name="vaga"),
     path("vaga/<int:pk>/notas/", classificacao.notas, name="notas"),
+    path(
+        "vaga/<int:pk>/notas/aprovar/",
+        classificacao.notas_aprovar_corte,
+        name="notas_aprovar_corte",
+    ),
     path("vaga/<int:pk>/sorteio/", classificacao.sorteio, name="sorteio"),
     path("vaga/<int:pk>/convocar/", convocacao.convocar, name="convocar"),
     path("vaga/<int:pk>/vagas-surgidas/", convocacao.vagas_surgidas, name="vagas_surgidas"),

@@ -9,11 +9,12 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.views.decorators.http import require_POST
 
 from candidatos.forms.classificacao import (
     AnunciarSorteioForm,
+    AprovarPorCorteForm,
     AvaliacaoFormSet,
     ImportarNotasForm,
     RealizarSorteioForm,
@@ -180,9 +181,31 @@ def notas(request: HttpRequest, pk: int) -> HttpResponse:
         "linhas": linhas,
         "page_obj": pagina,
         "versao_final": ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL),
+        "nota_final_digitada": colunas[0].codigo == "nota_final",
+        "form_corte": AprovarPorCorteForm(),
         **papel,
     }
     return render(request, "candidatos/classificacao/notas.html", contexto)
+
+
+@require_POST
+@acesso.rh_requerido
+def notas_aprovar_corte(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Aprovar todos com nota ≥ corte" na grade da vaga."""
+    vaga = obter_vaga(request, pk)
+    exigir_editor(request, vaga.selecao)
+    form = AprovarPorCorteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors["corte"]))
+        return redirect("classificacao:notas", pk=vaga.pk)
+    corte = form.cleaned_data["corte"]
+    mudaram = servico.avaliacoes_aprovar_por_corte(vaga=vaga, corte=corte, usuario=request.user)
+    messages.success(
+        request,
+        f"{mudaram} avaliação(ões) passaram a Aprovado(a): pendentes com todas as notas "
+        f"e nota final ≥ {formats.localize(corte)}.",
+    )
+    return redirect("classificacao:notas", pk=vaga.pk)
 
 
 CHAVE_IMPORTACAO = "importacao_notas"

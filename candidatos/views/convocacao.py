@@ -411,8 +411,10 @@ def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
+            form.descartar_documento_guardado()
             messages.success(request, "Decisão registrada.")
             return redirect("classificacao:processo", pk=p.pk)
+    form.reter_documento()
     return _render_processo(request, p, status=400, form_decisao=form)
 
 

@@ -89,9 +89,12 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
         except InscricaoRecusada as erro:
             form.add_error(erro.campo if erro.campo in form.fields else None, erro.mensagem)
         else:
+            form.descartar_laudo_guardado()
             return redirect(
                 "inscricao_publica:comprovante", inscricao.numero, inscricao.codigo_verificacao
             )
+    if request.method == "POST":
+        form.reter_laudo()
     contexto["form"] = form
     return render(request, "candidatos/inscricao_publica/formulario.html", contexto)
 

@@ -221,6 +221,7 @@ def recurso_form(request: HttpRequest, pk: int, recurso_pk: int | None = None) -
         request.POST or None,
         instance=recurso,
         selecao=selecao,
+        agora=timezone.now(),
         initial={"recebido_em": timezone.localtime()},
     )
     if request.method == "POST" and form.is_valid():

@@ -22,10 +22,15 @@ class VagaForm(forms.ModelForm):
         fields = list(CAMPOS_VAGA)
         field_classes = {"valor_bolsa": CampoDecimal, "auxilio_transporte": CampoDecimal}
         widgets = {"requisitos": forms.Textarea(attrs={"rows": 2})}
-        labels = {"requisitos": "Requisitos específicos"}
+        labels = {
+            "requisitos": "Requisitos específicos",
+            "sem_cadastro_reserva": "Sem cadastro de reserva",
+        }
         help_texts = {
             "carga_horaria_semanal": "Até 30 (Lei nº 11.788/2008, art. 10).",
             "vagas_ofertadas": "0 = cadastro de reserva.",
+            "sem_cadastro_reserva": "Marque se o edital oferece só estas vagas: a vaga não "
+            "chama além delas, salvo para suprir desistência ou eliminação.",
         }
         error_messages = {
             "codigo": {"required": "Código: informe um código curto (ex.: DIR-BSB)."},
@@ -79,6 +84,7 @@ class VagaForm(forms.ModelForm):
                 Column("valor_bolsa", css_class="col-md-3"),
                 Column("auxilio_transporte", css_class="col-md-3"),
             ),
+            "sem_cadastro_reserva",
             "requisitos",
             "id",
             "DELETE",

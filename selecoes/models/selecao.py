@@ -262,6 +262,12 @@ class VagaEstagio(models.Model):
     vagas_ofertadas = models.PositiveIntegerField(
         "vagas ofertadas", help_text="0 = somente cadastro de reserva."
     )
+    sem_cadastro_reserva = models.BooleanField(
+        "sem cadastro de reserva",
+        default=False,
+        help_text="Marcado: só as vagas ofertadas, sem chamar além delas (salvo para suprir "
+        "desistência ou eliminação). 0 vagas ofertadas é sempre cadastro de reserva.",
+    )
     vagas_surgidas = models.PositiveIntegerField(
         "vagas surgidas na validade",
         default=0,
@@ -291,6 +297,15 @@ class VagaEstagio(models.Model):
 
     def __str__(self) -> str:
         return f"{self.codigo} — {self.area} ({self.municipio}/{self.uf})"
+
+    @property
+    def tem_cadastro_reserva(self) -> bool:
+        """Cadastro de reserva: vagas surgidas na validade chamam os seguintes da ordem.
+
+        O edital é a lei da seleção: a vaga o declara (``sem_cadastro_reserva``);
+        com 0 ofertadas a vaga é somente cadastro de reserva, por definição.
+        """
+        return self.vagas_ofertadas == 0 or not self.sem_cadastro_reserva
 
     @property
     def vagas_a_preencher(self) -> int:

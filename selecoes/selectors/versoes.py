@@ -47,6 +47,7 @@ ROTULOS_VAGA = {
     "valor_bolsa": "Valor da bolsa (R$)",
     "auxilio_transporte": "Auxílio-transporte (R$)",
     "vagas_ofertadas": "Vagas ofertadas",
+    "sem_cadastro_reserva": "Sem cadastro de reserva",
     "requisitos": "Requisitos",
 }
 ROTULOS_CRITERIO = {
