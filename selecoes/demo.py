@@ -65,7 +65,18 @@ def popular_orgaos_e_usuarios() -> list[LoginDemo]:
 # ---------------------------------------------------------------- seleções
 
 
-def _vaga(codigo, area, curso, nivel, municipio, uf, ofertadas, bolsa="1125.69", horas=30):
+def _vaga(
+    codigo,
+    area,
+    curso,
+    nivel,
+    municipio,
+    uf,
+    ofertadas,
+    bolsa="1125.69",
+    horas=30,
+    sem_cadastro_reserva=False,
+):
     return {
         "codigo": codigo,
         "area": area,
@@ -77,6 +88,7 @@ def _vaga(codigo, area, curso, nivel, municipio, uf, ofertadas, bolsa="1125.69",
         "valor_bolsa": Decimal(bolsa),
         "auxilio_transporte": Decimal("220.00") if horas == 30 else Decimal("154.00"),
         "vagas_ofertadas": ofertadas,
+        "sem_cadastro_reserva": sem_cadastro_reserva,
         "requisitos": "",
     }
 
