@@ -11,6 +11,7 @@ import io
 import itertools
 import re
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -271,7 +272,16 @@ def _ler_xlsx(conteudo: bytes, nome_arquivo: str, limites: Limites) -> Planilha:
             if cabecalho is None:
                 raise ErroPlanilha("O arquivo está vazio.")
             return _montar(cabecalho, linhas, nome_arquivo=nome_arquivo, limites=limites)
-        except (ValueError, KeyError, SyntaxError) as erro:  # XML inválido dentro da aba
+        # XML inválido dentro da aba, ou a própria aba danificada no zip (bloco
+        # comprimido inválido, CRC errado, fim prematuro), lida só agora, em fluxo.
+        except (
+            ValueError,
+            KeyError,
+            SyntaxError,
+            zlib.error,
+            zipfile.BadZipFile,
+            EOFError,
+        ) as erro:
             raise ErroPlanilha(
                 "Não foi possível ler o arquivo XLSX (corrompido ou protegido)."
             ) from erro

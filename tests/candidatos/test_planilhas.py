@@ -65,3 +65,24 @@ def test_xlsx_preserva_hora_e_datas_puras():
     )
     linha = ler_planilha(dados, "x.xlsx").linhas[0].valores
     assert linha == {"quando": "2026-03-05 14:30:15", "dia": "2026-03-05"}
+
+
+def _xlsx_com_aba_corrompida() -> bytes:
+    """XLSX cujo zip está íntegro no índice, mas com a aba danificada por dentro
+    (blocos comprimidos inválidos ou CRC errado), como achou a entrada hostil."""
+    import zipfile
+
+    original = escrever_xlsx(["nome"], [[f"Pessoa {n}"] for n in range(200)])
+    with zipfile.ZipFile(io.BytesIO(original)) as zip_original:
+        aba = next(i for i in zip_original.infolist() if i.filename.startswith("xl/worksheets/"))
+    dados = bytearray(original)
+    # Cabeçalho local do membro: 30 bytes + nome + extra; depois, os dados comprimidos.
+    inicio = aba.header_offset + 30 + len(aba.filename) + len(aba.extra)
+    for deslocamento in range(4, min(aba.compress_size, 60)):
+        dados[inicio + deslocamento] ^= 0xFF
+    return bytes(dados)
+
+
+def test_xlsx_com_aba_corrompida_por_dentro_tem_mensagem_clara():
+    with pytest.raises(ErroPlanilha, match="XLSX"):
+        ler_planilha(_xlsx_com_aba_corrompida(), "a.xlsx")
