@@ -71,39 +71,17 @@ def executar() -> dict[str, float]:
 
 
 def _medir() -> dict[str, float]:
-    from decimal import Decimal
 
     from django.utils import timezone
 
     from candidatos.models import Inscricao
     from candidatos.services import importacao
-    from selecoes.models import Orgao, Selecao, SituacaoSelecao, VagaEstagio
+    from selecoes.models import Orgao
 
     quantidade = 50_000
     agora = timezone.now()
     orgao = Orgao.objects.create(nome="Órgão de teste", sigla="BENCH", cnpj="11222333000181")
-    selecao = Selecao.objects.create(
-        orgao=orgao,
-        titulo="Seleção para o benchmark",
-        numero_edital="1/2026",
-        data_publicacao_edital=dt.date(2026, 3, 2),
-        inscricoes_inicio=agora - dt.timedelta(days=10),
-        inscricoes_fim=agora - dt.timedelta(days=1),
-        situacao=SituacaoSelecao.PUBLICADA,
-    )
-    VagaEstagio.objects.bulk_create(
-        VagaEstagio(
-            selecao=selecao,
-            codigo=f"V{n:02d}",
-            area="Administração",
-            nivel="superior",
-            municipio="Brasília",
-            uf="DF",
-            valor_bolsa=Decimal("1125.69"),
-            vagas_ofertadas=5,
-        )
-        for n in range(20)
-    )
+    selecao = selecao_com_20_vagas(orgao, agora, numero="1/2026")
     conteudo = _csv(quantidade, timezone.localtime(agora - dt.timedelta(days=5)))
 
     inicio = time.perf_counter()
@@ -131,3 +109,36 @@ def _medir() -> dict[str, float]:
         "importacao_50k_s": round(fim - meio, 2),
         "importacao_50k_cpu_s": round(cpu, 2),
     }
+
+
+def selecao_com_20_vagas(orgao, agora, *, numero: str):  # type: ignore[no-untyped-def]
+    """Seleção publicada, com inscrições encerradas, de 20 vagas de 5 (as importações
+    do benchmark a usam)."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
+
+    selecao = Selecao.objects.create(
+        orgao=orgao,
+        titulo="Seleção para o benchmark",
+        numero_edital=numero,
+        data_publicacao_edital=dt.date(2026, 3, 2),
+        inscricoes_inicio=agora - dt.timedelta(days=10),
+        inscricoes_fim=agora - dt.timedelta(days=1),
+        situacao=SituacaoSelecao.PUBLICADA,
+    )
+    VagaEstagio.objects.bulk_create(
+        VagaEstagio(
+            selecao=selecao,
+            codigo=f"V{n:02d}",
+            area="Administração",
+            nivel="superior",
+            municipio="Brasília",
+            uf="DF",
+            valor_bolsa=Decimal("1125.69"),
+            vagas_ofertadas=5,
+        )
+        for n in range(20)
+    )
+    return selecao

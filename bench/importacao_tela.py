@@ -24,10 +24,9 @@ import os
 import subprocess
 import sys
 import time
-from decimal import Decimal
 from pathlib import Path
 
-from bench.importacao import _csv
+from bench.importacao import _csv, selecao_com_20_vagas
 
 RAIZ = Path(__file__).resolve().parent.parent
 QUANTIDADE = 50_000
@@ -65,7 +64,7 @@ def executar() -> dict[str, float]:
 
     from candidatos.services import importacao, importacao_previa
     from config.celery import app
-    from selecoes.models import Lotacao, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
+    from selecoes.models import Lotacao, Orgao, Papel
 
     setup_test_environment()
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
@@ -74,28 +73,7 @@ def executar() -> dict[str, float]:
     orgao = Orgao.objects.create(nome="Órgão de teste", sigla="BENCHT", cnpj="11444777000161")
     usuario = get_user_model().objects.create_user("bench-importacao", password=None)
     Lotacao.objects.create(usuario=usuario, orgao=orgao, papel=Papel.OPERADOR)
-    selecao = Selecao.objects.create(
-        orgao=orgao,
-        titulo="Seleção para o benchmark da tela",
-        numero_edital="2/2026",
-        data_publicacao_edital=dt.date(2026, 3, 2),
-        inscricoes_inicio=agora - dt.timedelta(days=10),
-        inscricoes_fim=agora - dt.timedelta(days=1),
-        situacao=SituacaoSelecao.PUBLICADA,
-    )
-    VagaEstagio.objects.bulk_create(
-        VagaEstagio(
-            selecao=selecao,
-            codigo=f"V{n:02d}",
-            area="Administração",
-            nivel="superior",
-            municipio="Brasília",
-            uf="DF",
-            valor_bolsa=Decimal("1125.69"),
-            vagas_ofertadas=5,
-        )
-        for n in range(20)
-    )
+    selecao = selecao_com_20_vagas(orgao, agora, numero="2/2026")
     conteudo = _csv(QUANTIDADE, timezone.localtime(agora - dt.timedelta(days=5)))
     assert len(conteudo) > settings.IMPORTACAO_ASSINCRONA_KB * 1024
     cliente = Client()

@@ -17,6 +17,7 @@ from candidatos.services import resultado
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.classificacao.factories import AGORA, classificacao, nova_vaga
+from tests.candidatos.classificacao.test_concorrencia import _em_paralelo
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
@@ -90,27 +91,6 @@ def test_publicacao_em_curso_nao_trava_o_orgao_nem_a_auditoria(orgao, alice):
     assert outra.numero == 1
     assert saida["versao"].selecao_id == em_curso.pk
     assert RegistroAuditoria.objects.filter(pk=registro.pk).exists()
-
-
-def _em_paralelo(*acoes):
-    barreira = threading.Barrier(len(acoes))
-    saidas = [None] * len(acoes)
-
-    def rodar(i, acao):
-        try:
-            barreira.wait()
-            saidas[i] = acao()
-        except Exception as erro:
-            saidas[i] = erro
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=rodar, args=(i, a)) for i, a in enumerate(acoes)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return saidas
 
 
 def test_dois_pedidos_simultaneos_com_a_mesma_chave_dao_uma_versao(orgao, alice):
