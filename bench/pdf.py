@@ -153,7 +153,7 @@ def _versao_em_memoria(conteudo: dict[str, Any]) -> Any:
     from django.utils import timezone
 
     from candidatos.models import ResultadoVersao
-    from relatorios.documentos import hash_conteudo
+    from selecoes.canonico import hash_conteudo
     from selecoes.models import Orgao, Selecao
 
     selecao = Selecao(orgao=Orgao(nome="Órgão de benchmark", sigla="BENCH"), titulo="Benchmark")
@@ -300,8 +300,8 @@ def _lista_50000_com_worker() -> tuple[float, float]:
     from candidatos.models import ResultadoVersao
     from config.celery import app
     from relatorios import services
-    from relatorios.documentos import hash_conteudo
     from relatorios.models import Documento, StatusDocumento
+    from selecoes.canonico import hash_conteudo
     from selecoes.models import Orgao, Selecao
 
     worker = subprocess.Popen(

@@ -21,8 +21,6 @@ Para acrescentar um tipo (ex.: o relatório anual do monitoramento):
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.module_loading import import_string
 
 from relatorios.models import TipoDocumento
+from selecoes.canonico import hash_conteudo
 from selecoes.templatetags.formatos import nota
 
 if TYPE_CHECKING:
@@ -179,12 +178,6 @@ class Secao:
     continuacao: bool = False
     #: ``SorteioPublicado`` da vaga (regras, § 5), impressos antes das listas.
     sorteios: tuple[Any, ...] = ()
-
-
-def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
-    """SHA-256 do conteúdo de uma versão de resultado, como em docs/resultado.md."""
-    texto = json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(texto.encode()).hexdigest()
 
 
 def lista_resultado(documento: Documento) -> Conteudo:

@@ -7,7 +7,6 @@ prazo, decisão judicial, eliminação) é uma nova versão, com o motivo.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from candidatos.services.regras_publicacao import (
     validar_publicacao,
 )
 from selecoes import auditoria, eventos
+from selecoes.canonico import hash_bytes, serializar
 from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
 from selecoes.reserva import Candidato, EntradaInvalida, Situacao, explicar
 
@@ -64,25 +64,12 @@ __all__ = [
     "SemAvaliacao",
     "comparar_vaga",
     "comparar_versoes",
-    "hash_conteudo",
     "inscricoes_sem_avaliacao",
     "montar_conteudo",
     "problemas_publicacao",
     "publicar_resultado",
-    "serializar",
     "validar_publicacao",
 ]
-
-
-def serializar(conteudo: dict[str, Any]) -> bytes:
-    """Forma canônica do conteúdo, a que o hash cobre (docs/resultado.md)."""
-    return json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
-        "utf-8"
-    )
-
-
-def hash_conteudo(conteudo: dict[str, Any]) -> str:
-    return hashlib.sha256(serializar(conteudo)).hexdigest()
 
 
 def _nota(valor: Decimal) -> str:
@@ -286,7 +273,7 @@ def publicar_resultado(
             recurso_fim=recurso_fim,
             # Serializado uma vez só: os mesmos bytes dão o hash e vão ao banco.
             conteudo=Cast(Value(canonico.decode("utf-8")), output_field=JSONField()),
-            hash_conteudo=hashlib.sha256(canonico).hexdigest(),
+            hash_conteudo=hash_bytes(canonico),
             chave=chave,
         )
         versao.conteudo = conteudo

@@ -20,9 +20,10 @@ from candidatos.forms.classificacao import (
 )
 from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
 from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
-from candidatos.services.resultado import comparar_versoes, serializar
+from candidatos.services.resultado import comparar_versoes
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso, auditoria
+from selecoes.canonico import serializar
 from selecoes.consulta import CompararResultadoForm, consulta_invalida
 from selecoes.models import Selecao
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from relatorios import documentos
 from relatorios.documentos import Lista, Secao
 from relatorios.models import TipoDocumento
+from selecoes import canonico
 from tests.relatorios.documentos.factories import (
     Aprovado,
     VagaResultado,
@@ -43,7 +44,7 @@ def test_hash_conteudo_segue_docs_resultado():
     conteudo = conteudo_resultado(
         selecao=SELECAO, vagas=[VagaResultado("DIR", [Aprovado("1", "Ana Lúcia")])]
     )
-    assert documentos.hash_conteudo(conteudo) == sha256_do_conteudo(conteudo)
+    assert canonico.hash_conteudo(conteudo) == sha256_do_conteudo(conteudo)
 
 
 def _vaga_exemplo():
