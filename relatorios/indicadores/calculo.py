@@ -31,6 +31,7 @@ from selecoes.reserva import (
     aplicabilidade,
     tabela_reserva,
 )
+from selecoes.vocabulario import NEGROS, PCD
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +195,8 @@ def _somar_selecoes(cubo: Cubo, dados: Dados) -> None:
         for v in vagas:
             c["vagas_estagio"] += 1
             c["vagas_ofertadas"] += v.ofertadas
-            c["reservadas_negros"] += reservadas[v.codigo].get("negros", 0)
-            c["reservadas_pcd"] += reservadas[v.codigo].get("pcd", 0)
+            c["reservadas_negros"] += reservadas[v.codigo].get(NEGROS, 0)
+            c["reservadas_pcd"] += reservadas[v.codigo].get(PCD, 0)
 
 
 def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:
