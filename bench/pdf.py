@@ -173,6 +173,7 @@ def _lista_em_blocos() -> float:
     from django.conf import settings
     from django.template.loader import render_to_string
 
+    from candidatos.conteudo_resultado import ConteudoResultado
     from relatorios import documentos, pdf
 
     conteudo = _conteudo(APROVADOS_5000, 1)
@@ -185,7 +186,7 @@ def _lista_em_blocos() -> float:
             "selecao": versao.selecao,
             "orgao": versao.selecao.orgao,
             "reserva": conteudo["reserva"],
-            "secoes": documentos.secoes_resultado(conteudo),
+            "secoes": documentos.secoes_resultado(ConteudoResultado.from_json(conteudo)),
             "primeira_parte": True,
             "titulo": "Resultado final",
             "numerar_paginas": True,

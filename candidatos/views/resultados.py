@@ -13,13 +13,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos import tasks
+from candidatos.conteudo_resultado import ConteudoResultado
 from candidatos.forms.classificacao import (
     DecidirRecursoForm,
     PublicarResultadoForm,
     RecursoForm,
 )
 from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
-from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
 from candidatos.services.resultado import comparar_versoes
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso, auditoria
@@ -132,16 +132,17 @@ def versao(request: HttpRequest, pk: int) -> HttpResponse:
         .defer("conteudo")
         .order_by("tipo", "numero")
     )
+    conteudo = ConteudoResultado.from_json(v.conteudo)
     return render(
         request,
         "candidatos/classificacao/versao.html",
         {
             "versao": v,
             "selecao": v.selecao,
-            "conteudo": v.conteudo,
+            "conteudo": conteudo,
             "outras": outras,
-            "vagas": [(vaga, sorteios_da_vaga(vaga)) for vaga in v.conteudo.get("vagas", [])],
-            "sem_avaliacao": sem_avaliacao_do_conteudo(v.conteudo),
+            "vagas": [(vaga, vaga.sorteios_publicados) for vaga in conteudo.vagas],
+            "sem_avaliacao": conteudo.fora,
         },
     )
 
@@ -173,7 +174,10 @@ def comparar(request: HttpRequest, pk: int) -> HttpResponse:
             "selecao": v.selecao,
             "antes": antes,
             "depois": depois,
-            "diferencas": comparar_versoes(antes.conteudo, depois.conteudo),
+            "diferencas": comparar_versoes(
+                ConteudoResultado.from_json(antes.conteudo),
+                ConteudoResultado.from_json(depois.conteudo),
+            ),
         },
     )
 
