@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.template import Context, Template, TemplateSyntaxError
 
 from candidatos.models import Modalidade
 from relatorios.indicadores import definicoes
@@ -85,3 +86,25 @@ def test_monitoramento_puro_usa_os_mesmos_codigos():
 
 def test_ordenar_segue_a_ordem_do_registro():
     assert vocabulario.ordenar(frozenset({"pcd", "negros", "trans"})) == ("negros", "pcd", "trans")
+
+
+@pytest.mark.parametrize(
+    ("modelo", "esperado"),
+    [
+        ('{{ c|categoria:"curto"|capfirst }}', "Negros"),
+        ('{{ p|categoria:"curto" }}', "PcD"),
+        ("{{ p|categoria|lower }}", "pessoas com deficiência"),
+        ('{{ t|categoria:"titulo_lista" }}', "Lista de pessoas trans"),
+        ("{{ x|categoria }}", "ciganos"),
+    ],
+)
+def test_filtro_de_template_le_o_registro(modelo, esperado):
+    saida = Template("{% load formatos %}" + modelo).render(
+        Context({"c": "negros", "p": Categoria.PCD, "t": "trans", "x": "ciganos"})
+    )
+    assert saida == esperado
+
+
+def test_filtro_de_template_recusa_atributo_desconhecido():
+    with pytest.raises(TemplateSyntaxError, match="atributo desconhecido"):
+        Template('{% load formatos %}{{ c|categoria:"cpf" }}').render(Context({"c": "negros"}))
