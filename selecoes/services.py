@@ -22,6 +22,7 @@ from django.utils import timezone
 from selecoes import auditoria, eventos, reserva
 from selecoes.acesso import Usuario
 from selecoes.canonico import hash_conteudo
+from selecoes.categorias import Categoria
 from selecoes.models import (
     BaseReserva,
     CriterioAvaliacao,
@@ -376,7 +377,7 @@ def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
             setattr(selecao, campo, dados.selecao[campo])
     if not selecao.reserva_pcd and selecao.sequencia_explicita:
         selecao.sequencia_explicita = {
-            k: v for k, v in selecao.sequencia_explicita.items() if k != "pcd"
+            k: v for k, v in selecao.sequencia_explicita.items() if k != Categoria.PCD
         }
     if selecao.sequencia_explicita:
         # Regras de reserva, § 7: a sequência explícita vale em cada vaga de estágio.

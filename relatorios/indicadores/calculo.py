@@ -112,7 +112,7 @@ Cubo = dict[Chave, Counter[str]]
 def reservas_da_selecao(s: SelecaoDados) -> tuple[Reserva, ...]:
     """Negros 30% (art. 1º) e, se o edital prevê, PcD (Lei 11.788/2008, art. 17, § 5º)."""
     if s.reserva_pcd:
-        return (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(s.percentual_pcd)))
+        return (RESERVA_NEGROS_PADRAO, Reserva(PCD, Decimal(s.percentual_pcd)))
     return (RESERVA_NEGROS_PADRAO,)
 
 

@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from selecoes import reserva
-from selecoes.categorias import ORDEM_PADRAO
+from selecoes.categorias import ORDEM_PADRAO, Categoria
 from selecoes.selectors import reservas_da_selecao, sequencia_explicita_do_json
 
 MAX_CRITERIOS_DESEMPATE = 5
@@ -123,7 +123,7 @@ class CamposReservaMixin(forms.Form):
         """O JSON de `Selecao.sequencia_explicita`, ou None (regra de arredondamento)."""
         dados = self.cleaned_data
         sequencia: dict[str, Any] = {}
-        for categoria in ORDEM_PADRAO:
+        for categoria in (c.value for c in ORDEM_PADRAO):
             posicoes = dados.get(f"{categoria}_posicoes") or []
             if posicoes:
                 item: dict[str, Any] = {"posicoes": posicoes}
@@ -131,7 +131,7 @@ class CamposReservaMixin(forms.Form):
                     item["intervalo"] = dados[f"{categoria}_intervalo"]
                 sequencia[categoria] = item
         if not dados.get("reserva_pcd"):
-            sequencia.pop("pcd", None)
+            sequencia.pop(Categoria.PCD.value, None)
         return sequencia or None
 
     def validar_sequencia(self) -> None:

@@ -121,7 +121,7 @@ def situacao_do_candidato(
         geral = _posicao(vaga.linhas["classificacao"], inscricao.numero)
         convocado = _posicao(vaga.linhas["convocacao"], inscricao.numero)
         negros = _posicao(vaga.linhas[Categoria.NEGROS], inscricao.numero)
-        pcd = _posicao(vaga.linhas["pcd"], inscricao.numero)
+        pcd = _posicao(vaga.linhas[Categoria.PCD], inscricao.numero)
         posicoes.append(
             PosicaoNaVersao(
                 versao=versao,
