@@ -4,13 +4,16 @@ Lê e regrava, byte a byte, as versões que o sistema já publicou (tabela de
 ``tests/selecoes/test_canonico.py``), o formato 1 e o que o serviço publica hoje.
 """
 
+import ast
 import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from candidatos import conteudo_resultado
 from candidatos.conteudo_resultado import (
     Classificado,
     ConteudoResultado,
@@ -140,3 +143,15 @@ _vagas = st.builds(
 def test_vaga_ida_e_volta_pelo_json_e_identidade(vaga):
     dados = json.loads(canonico.serializar(vaga.to_json()))
     assert VagaPublicada.from_json(dados) == vaga
+
+
+def test_esquema_nao_depende_do_django():
+    """Lido também por ferramentas de conferência fora da aplicação: só a biblioteca padrão."""
+    arvore = ast.parse(Path(conteudo_resultado.__file__).read_text(encoding="utf-8"))
+    modulos = {
+        nome.name if isinstance(no, ast.Import) else no.module
+        for no in ast.walk(arvore)
+        if isinstance(no, ast.Import | ast.ImportFrom)
+        for nome in (no.names if isinstance(no, ast.Import) else [no])
+    }
+    assert modulos <= {"__future__", "collections.abc", "dataclasses", "datetime", "typing"}
