@@ -39,9 +39,12 @@ pytest: venv
 test-rapido: venv
 	DEBUG=1 $(BIN)/python -m pytest -m "not lento" $(PYTEST_ARGS)
 
-## make fuzz: as baterias de entrada hostil e as propriedades inteiras (perfil fuzz, ≥ 2.000 exemplos)
+## make fuzz: as baterias de entrada hostil e as propriedades inteiras (perfil fuzz, ≥ 2.000 exemplos),
+## repartidas entre os núcleos da máquina (pytest-xdist; FUZZ_PROCESSOS=0 roda num processo só)
+FUZZ_PROCESSOS ?= auto
 fuzz: venv
-	DEBUG=1 HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -m "hypothesis or hostil" $(PYTEST_ARGS)
+	DEBUG=1 HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -m "hypothesis or hostil" \
+		-n $(FUZZ_PROCESSOS) --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 ## make bench: todos os benchmarks (bench/resultados.json e a tabela de docs/desempenho.md)
 bench: venv

@@ -38,6 +38,7 @@ from candidatos.services.retencao import inicio_da_validade, somar_meses
 from selecoes import auditoria, eventos
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
+from selecoes.models.selecao import MAX_VAGAS_POR_POSICAO
 
 logger = logging.getLogger(__name__)
 
@@ -251,6 +252,11 @@ def registrar_vagas_surgidas(
                 f"({vaga.vagas_ofertadas} vaga(s) ofertada(s), sem cadastro): não se chama "
                 "além delas. Desistências e eliminações continuam sendo supridas pela "
                 "ordem de convocação."
+            )
+        if vaga.vagas_ofertadas + vaga.vagas_surgidas + quantidade > MAX_VAGAS_POR_POSICAO:
+            teto = f"{MAX_VAGAS_POR_POSICAO:_}".replace("_", ".")
+            raise AcaoInvalida(
+                f"Quantidade: a vaga {vaga.codigo} passaria de {teto} vagas (ofertadas + surgidas)."
             )
         antes = vaga.vagas_surgidas
         vaga.vagas_surgidas = antes + quantidade

@@ -13,6 +13,7 @@ from django.forms import BaseInlineFormSet, inlineformset_factory
 
 from selecoes.forms.campos import CampoDecimal
 from selecoes.models import CriterioAvaliacao, Selecao, VagaEstagio
+from selecoes.models.selecao import MENSAGEM_MAX_VAGAS
 from selecoes.services import CAMPOS_CRITERIO, CAMPOS_VAGA
 
 
@@ -57,6 +58,7 @@ class VagaForm(forms.ModelForm):
                 "min_value": "Vagas ofertadas: não pode ser negativo (0 = somente cadastro de "
                 "reserva).",
                 "invalid": "Vagas ofertadas: informe um número inteiro.",
+                "max_value": MENSAGEM_MAX_VAGAS,
             },
         }
 

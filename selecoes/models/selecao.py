@@ -13,6 +13,12 @@ from selecoes import reserva
 from selecoes.imutavel import RegistroImutavel, somente_acrescimo
 from selecoes.models.orgaos import Orgao
 
+# Teto por vaga de estágio (vagas ofertadas + surgidas). Muito acima de qualquer edital real
+# (o CNU de 2024 ofertou 6.640 vagas ao todo) e abaixo do que faria o quadro da reserva,
+# montado posição a posição, ocupar gigabytes.
+MAX_VAGAS_POR_POSICAO = 10_000
+MENSAGEM_MAX_VAGAS = "Vagas ofertadas: no máximo 10.000 por vaga de estágio."
+
 
 class SituacaoSelecao(models.TextChoices):
     RASCUNHO = "rascunho", "Rascunho"
@@ -260,7 +266,9 @@ class VagaEstagio(models.Model):
         "auxílio-transporte (R$)", max_digits=10, decimal_places=2, default=Decimal("0")
     )
     vagas_ofertadas = models.PositiveIntegerField(
-        "vagas ofertadas", help_text="0 = somente cadastro de reserva."
+        "vagas ofertadas",
+        help_text="0 = somente cadastro de reserva.",
+        validators=[MaxValueValidator(MAX_VAGAS_POR_POSICAO, message=MENSAGEM_MAX_VAGAS)],
     )
     sem_cadastro_reserva = models.BooleanField(
         "sem cadastro de reserva",

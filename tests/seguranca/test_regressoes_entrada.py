@@ -148,3 +148,24 @@ def test_regressao_priorizacao_com_orgao_em_digito_nao_ascii(gestora, valor):
     url = reverse("monitoramento:priorizacao")
     resposta = gestora.get(url, {"contratacao": "Pregão 1/2026", "orgao": valor})
     assert resposta.status_code == 200
+
+
+def test_regressao_retificacao_com_vagas_astronomicas_e_erro_do_campo(gestora, mundo):
+    """Achado por ``make fuzz``: 59.178.721.381 vagas na retificação montavam o quadro da
+    reserva posição a posição até o ``MemoryError`` (HTTP 500 e gigabytes de memória)."""
+    from selecoes.models.selecao import MAX_VAGAS_POR_POSICAO
+    from tests.seguranca.test_formularios_rh import _daqui, _edital_valido
+
+    url = reverse("selecoes:retificar", args=[mundo.publicada.pk])
+    dados = {
+        **_edital_valido(mundo, "102/2026", mundo.publicada),
+        "motivo": "Erro material no número de vagas.",
+        "data_retificacao": _daqui(formato="%Y-%m-%d"),
+        "vagas-0-vagas_ofertadas": "59178721381",
+    }
+    resposta = gestora.post(url, dados)
+    assert resposta.status_code == 200
+    limite = f"{MAX_VAGAS_POR_POSICAO:_}".replace("_", ".")
+    assert f"no máximo {limite} por vaga de estágio" in resposta.content.decode()
+    mundo.publicada.refresh_from_db()
+    assert mundo.publicada.vagas.order_by("pk").first().vagas_ofertadas < 100

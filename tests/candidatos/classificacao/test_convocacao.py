@@ -139,6 +139,23 @@ def test_art3_vagas_surgidas_continuam_a_sequencia(orgao, alice):
     assert _pendentes(vaga) == [("C", "AC"), ("D", "AC"), ("W", "negros"), ("E", "reversao")]
 
 
+def test_vagas_surgidas_acima_do_teto_por_vaga_sao_recusadas_sem_gravar(orgao, alice):
+    from selecoes.models.selecao import MAX_VAGAS_POR_POSICAO
+
+    vaga, _ = _cenario(orgao, alice)
+    with pytest.raises(servico.AcaoInvalida, match=r"Quantidade: .*10\.000 vagas"):
+        servico.registrar_vagas_surgidas(
+            vaga=vaga, quantidade=MAX_VAGAS_POR_POSICAO, motivo="Portaria 1/2026", usuario=alice
+        )
+    vaga.refresh_from_db()
+    assert vaga.vagas_surgidas == 0
+    servico.registrar_vagas_surgidas(
+        vaga=vaga, quantidade=MAX_VAGAS_POR_POSICAO - 5, motivo="Portaria 2/2026", usuario=alice
+    )
+    vaga.refresh_from_db()
+    assert vaga.vagas_a_preencher == MAX_VAGAS_POR_POSICAO
+
+
 def test_desistencia_antes_da_convocacao_tira_da_ordem(orgao, alice):
     vaga, ins = _cenario(orgao, alice)
     servico.registrar_desistencia_inscricao(
