@@ -15,6 +15,7 @@ from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
@@ -157,6 +158,21 @@ class BloqueioLoginBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)
+
+
+class SenhaBackend(ModelBackend):
+    """Login por senha; com ``LOGIN_SENHA_RH`` desligado, só para quem não tem lotação.
+
+    Ligado o gov.br, o órgão pode exigir que os servidores lotados entrem só por ele
+    (com o nível mínimo da conta). O administrador sem lotação segue com a senha, e o
+    bloqueio por tentativas (axes) vale igual. Sessões abertas por senha de quem tem
+    lotação deixam de valer quando a opção é desligada (``get_user`` pergunta o mesmo).
+    """
+
+    def user_can_authenticate(self, user: Any) -> bool:
+        if not super().user_can_authenticate(user):
+            return False
+        return bool(settings.LOGIN_SENHA_RH) or not user.lotacoes.exists()
 
 
 # AccessAttempt.username do axes é varchar(255); o formulário de login do Django não
