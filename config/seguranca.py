@@ -12,6 +12,7 @@ from datetime import timedelta
 from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import Any
+from urllib.parse import urlsplit
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
@@ -65,9 +66,22 @@ class CabecalhosSegurancaMiddleware:
         resposta = self.get_response(request)
         if settings.DEBUG and resposta.status_code in _STATUS_PAGINAS_TECNICAS:
             return resposta
-        resposta.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        resposta.headers.setdefault(
+            "Content-Security-Policy", politica_de_conteudo(settings.GOVBR_ISSUER)
+        )
         resposta.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return resposta
+
+
+@lru_cache(maxsize=4)
+def politica_de_conteudo(emissor_govbr: str) -> str:
+    """A CSP; com o gov.br ligado, o botão "Sair" (formulário) pode seguir para a saída
+    no provedor: o Chromium aplica ``form-action`` também ao redirecionamento."""
+    if not emissor_govbr:
+        return CONTENT_SECURITY_POLICY
+    partes = urlsplit(emissor_govbr)
+    origem = f"{partes.scheme}://{partes.netloc}"
+    return CONTENT_SECURITY_POLICY.replace("form-action 'self'", f"form-action 'self' {origem}")
 
 
 @lru_cache(maxsize=8)
