@@ -283,7 +283,9 @@ SENHA_GOVBR_DEMO = "demo-govbr-2026"
 def _candidata_em_duas_selecoes() -> Inscricao | None:
     """A primeira inscrição da demonstração, repetida (mesmo CPF) numa segunda seleção,
     de preferência de outro órgão: Minhas inscrições mostra as duas."""
-    primeira = Inscricao.objects.vigentes().order_by("pk").first()
+    vigentes = Inscricao.objects.vigentes().order_by("pk")
+    # De preferência alguém já convocado: a página mostra resultado e convocação.
+    primeira = vigentes.filter(convocacoes__isnull=False).first() or vigentes.first()
     if primeira is None:
         return None
     if Inscricao.objects.filter(cpf=primeira.cpf).exclude(selecao=primeira.selecao).exists():

@@ -54,7 +54,9 @@ def configurar(settings, provedor: processo.ProvedorLocal, *, base_url: str) -> 
     settings.GOVBR_URL_CONFIABILIDADES = f"{provedor.url}/confiabilidades/v3"
 
 
-def sessao_no_provedor(provedor: processo.ProvedorLocal, login: str) -> requests.Session:
+def sessao_no_provedor(
+    provedor: processo.ProvedorLocal, login: str, *, senha: str = SENHA
+) -> requests.Session:
     """O navegador da pessoa já autenticado no provedor (formulário de entrada dele)."""
     navegador = requests.Session()
     navegador.get(f"{provedor.url}/entrar/", timeout=10).raise_for_status()
@@ -62,7 +64,7 @@ def sessao_no_provedor(provedor: processo.ProvedorLocal, login: str) -> requests
         f"{provedor.url}/entrar/",
         data={
             "username": login,
-            "password": SENHA,
+            "password": senha,
             "csrfmiddlewaretoken": navegador.cookies["provedor_csrf"],
         },
         allow_redirects=False,

@@ -183,6 +183,26 @@ def test_entrada_da_servidora_volta_para_a_pagina_pedida(client, govbr):
     assert resposta["Location"] == "/rh/selecoes/"
 
 
+@pytest.mark.parametrize("proximo", ["https://golpe.example/rh/", "//golpe.example/"])
+def test_entrada_da_servidora_nao_redireciona_para_outro_site(client, govbr, proximo):
+    _servidor(local.CPF_GESTORA, OrgaoFactory())
+
+    resposta = _entrar(client, govbr, local.CPF_GESTORA, perfil="rh", proximo=proximo)
+
+    assert resposta["Location"] == reverse("painel")
+
+
+def test_candidata_recebe_sessao_nova_ao_entrar(client, govbr):
+    client.get(reverse("inicio"))
+    _pedir(client)
+    antes = client.session.session_key
+
+    _entrar(client, govbr, local.CPF_CANDIDATA)
+
+    assert client.session.session_key != antes
+    assert client.session["govbr_cidadao"]["cpf"] == local.CPF_CANDIDATA
+
+
 def test_entrada_da_servidora_fica_na_auditoria_pelo_id_interno(client, govbr):
     usuaria = _servidor(local.CPF_GESTORA, OrgaoFactory())
 

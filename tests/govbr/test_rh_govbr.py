@@ -1,6 +1,8 @@
 """RH e gov.br sem provedor: CPF do servidor, senha desligável, nível da conta."""
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
@@ -165,3 +167,27 @@ def test_senha_ligada_mantem_o_bloqueio_por_tentativas(alice):
     assert (
         cliente.post(reverse("login"), {"username": "alice", "password": SENHA}).status_code == 429
     )
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.fixed_dictionaries({"id": st.sampled_from(["1", "2", "3", "0", "4", "ouro", ""])}),
+            st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=2),
+            st.text(max_size=3),
+            st.integers(),
+        ),
+        max_size=6,
+    )
+)
+@example([{"id": "2"}, {"id": "7"}, "3"])
+def test_nivel_nunca_passa_do_maior_id_valido_da_lista(resposta):
+    validos = [
+        int(item["id"])
+        for item in resposta
+        if isinstance(item, dict) and item.get("id") in {"1", "2", "3"}
+    ]
+
+    nivel = confiabilidade.interpretar(resposta)
+
+    assert nivel == (Nivel(max(validos)) if validos else None)
