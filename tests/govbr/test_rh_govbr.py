@@ -1,11 +1,11 @@
 """RH e gov.br sem provedor: CPF do servidor, senha desligável, nível da conta."""
 
 import pytest
-from hypothesis import example, given
-from hypothesis import strategies as st
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from selecoes.govbr import confiabilidade, services
 from selecoes.govbr.confiabilidade import Nivel
