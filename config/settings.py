@@ -288,6 +288,10 @@ GOVBR_URL_CONFIABILIDADES = ambiente.texto(
     "GOVBR_URL_CONFIABILIDADES", "https://api.acesso.gov.br/confiabilidades/v3"
 ).rstrip("/")
 GOVBR_NIVEL_MINIMO_RH = ambiente.texto("GOVBR_NIVEL_MINIMO_RH", "prata")
+if GOVBR_NIVEL_MINIMO_RH.strip().lower() not in {"bronze", "prata", "ouro"}:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("GOVBR_NIVEL_MINIMO_RH: use bronze, prata ou ouro.")
 GOVBR_TIMEOUT = ambiente.real("GOVBR_TIMEOUT", 10.0)
 # Desligado (0), servidores lotados em órgão só entram pelo gov.br; quem não tem
 # lotação (administrador do sistema) continua com a senha.

@@ -7,11 +7,13 @@ nível baixo, sem lotação) recusado com página clara em pt-BR.
 
 import base64
 import hashlib
+import json
 from dataclasses import replace
 
 import jwt
 import pytest
 import requests
+from cryptography.hazmat.primitives.asymmetric import rsa
 from django.urls import reverse
 
 from candidatos.models import Inscricao
@@ -22,6 +24,7 @@ from selecoes.models import CpfServidor, Papel, RegistroAuditoria
 from selecoes.validators import formatar_cpf, mascarar_cpf
 from tests.factories import InscricaoFactory, LotacaoFactory, OrgaoFactory, UserFactory
 from tests.govbr import local
+from tests.provedor_govbr import processo
 
 pytestmark = pytest.mark.django_db
 
@@ -327,6 +330,39 @@ def test_token_de_outra_audiencia_ou_emissor_e_recusado(client, govbr, campo, va
 
     with pytest.raises(FalhaGovBr) as falha:
         protocolo.verify_token(token, nonce=nonce)
+
+    assert falha.value.motivo is Motivo.TOKEN_INVALIDO
+
+
+def _forjar(cabecalho, claims, assinatura=b"x"):
+    def b64(dados):
+        return base64.urlsafe_b64encode(dados).rstrip(b"=").decode()
+
+    partes = [json.dumps(cabecalho).encode(), json.dumps(claims).encode()]
+    return ".".join([*(b64(p) for p in partes), b64(assinatura)])
+
+
+@pytest.mark.parametrize("forma", ["alg_none", "hs256_com_segredo", "outra_chave_rsa"])
+def test_token_forjado_por_atacante_e_recusado(client, govbr, forma):
+    _entrar(client, govbr, local.CPF_CANDIDATA)
+    verdadeiro = client.session["govbr_id_token"]
+    cabecalho = jwt.get_unverified_header(verdadeiro)
+    claims = {
+        **jwt.decode(verdadeiro, options={"verify_signature": False}),
+        "sub": "11144477735",
+    }
+    if forma == "alg_none":
+        token = _forjar({"alg": "none", "kid": cabecalho["kid"]}, claims, b"")
+    elif forma == "hs256_com_segredo":
+        token = jwt.encode(
+            claims, processo.CLIENT_SECRET, algorithm="HS256", headers={"kid": cabecalho["kid"]}
+        )
+    else:
+        chave = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        token = jwt.encode(claims, chave, algorithm="RS256", headers={"kid": cabecalho["kid"]})
+
+    with pytest.raises(FalhaGovBr) as falha:
+        ProtocoloGovBr().verify_token(token, nonce=claims["nonce"])
 
     assert falha.value.motivo is Motivo.TOKEN_INVALIDO
 

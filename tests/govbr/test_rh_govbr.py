@@ -191,3 +191,50 @@ def test_nivel_nunca_passa_do_maior_id_valido_da_lista(resposta):
     nivel = confiabilidade.interpretar(resposta)
 
     assert nivel == (Nivel(max(validos)) if validos else None)
+
+
+@pytest.mark.django_db
+def test_administrador_registra_cpf_pelo_admin_com_auditoria_mascarada(client, bruno):
+    raiz = UserFactory(username="raiz", is_superuser=True, is_staff=True)
+    client.force_login(raiz)
+    cpf = gerar_cpf(81)
+
+    resposta = client.post(
+        reverse("admin:selecoes_cpfservidor_add"), {"usuario": bruno.pk, "cpf": cpf}
+    )
+
+    assert resposta.status_code == 302
+    assert CpfServidor.objects.get(usuario=bruno).cpf == cpf
+    registro = RegistroAuditoria.objects.get(acao="govbr.cpf_registrado")
+    assert registro.usuario_id == raiz.pk
+    assert cpf not in f"{registro.descricao} {registro.antes} {registro.depois}"
+    listagem = client.get(reverse("admin:selecoes_cpfservidor_changelist")).content.decode()
+    assert mascarar_cpf(cpf) in listagem
+    assert cpf not in listagem
+
+
+@pytest.mark.django_db
+def test_admin_recusa_cpf_invalido_com_mensagem(client, bruno):
+    client.force_login(UserFactory(username="raiz", is_superuser=True, is_staff=True))
+
+    resposta = client.post(
+        reverse("admin:selecoes_cpfservidor_add"), {"usuario": bruno.pk, "cpf": "11111111111"}
+    )
+
+    assert resposta.status_code == 200
+    assert "CPF inválido" in resposta.content.decode()
+    assert not CpfServidor.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("emissor", "form_action"),
+    [
+        ("", "form-action 'self';"),
+        ("https://sso.acesso.gov.br", "form-action 'self' https://sso.acesso.gov.br;"),
+        ("http://127.0.0.1:8001/o", "form-action 'self' http://127.0.0.1:8001;"),
+    ],
+)
+def test_csp_deixa_o_sair_seguir_so_para_o_provedor_configurado(emissor, form_action):
+    from config.seguranca import politica_de_conteudo
+
+    assert form_action in politica_de_conteudo(emissor) + ";"
