@@ -24,6 +24,7 @@ from selecoes.govbr import confiabilidade, descoberta, sessao
 from selecoes.govbr.falhas import FalhaGovBr, Motivo
 from selecoes.govbr.oidc import IdentidadeGovBr, PedidoAutorizacao, ProtocoloGovBr
 from selecoes.govbr.services import entrada_servidor_registrar
+from selecoes.limites import limitar
 from selecoes.models import CpfServidor
 
 logger = logging.getLogger(__name__)
@@ -32,6 +33,8 @@ PERFIS = ("candidato", "rh")
 # Tempo máximo entre o pedido de entrada e a volta do gov.br.
 VALIDADE_PEDIDO_SEGUNDOS = 15 * 60
 BACKEND_SESSAO = "selecoes.govbr.sessao.SessaoGovBrBackend"
+# Pedidos de entrada por minuto por IP: cada um grava uma sessão (state, nonce, PKCE).
+PEDIDOS_POR_MINUTO = 30
 
 
 def recusa(request: HttpRequest, falha: FalhaGovBr, *, perfil: str = "") -> HttpResponse:
@@ -53,6 +56,7 @@ def recusa(request: HttpRequest, falha: FalhaGovBr, *, perfil: str = "") -> Http
 
 
 @require_safe
+@limitar("govbr", limite=PEDIDOS_POR_MINUTO, metodos=("GET", "HEAD"))
 def entrar(request: HttpRequest, perfil: str) -> HttpResponse:
     """Redireciona ao gov.br com state, nonce e desafio PKCE novos guardados na sessão."""
     if not descoberta.configurado():
@@ -81,6 +85,7 @@ def _pedido_do_state(request: HttpRequest) -> dict | None:
 
 
 @require_safe
+@limitar("govbr", limite=PEDIDOS_POR_MINUTO, metodos=("GET", "HEAD"))
 def retorno(request: HttpRequest) -> HttpResponse:
     """Volta do gov.br: confere state, troca o código, confere o token e abre a sessão."""
     pedido = _pedido_do_state(request)

@@ -17,3 +17,17 @@ def provedor():
 def govbr(settings, provedor):
     local.configurar(settings, provedor, base_url=BASE)
     return provedor
+
+
+@pytest.fixture(autouse=True)
+def _limites_zerados():
+    """Os pedidos de entrada têm limite por IP (todos os testes vêm de 127.0.0.1)."""
+    from django.core.cache import cache
+
+    from selecoes.limites import limitador_local
+
+    cache.clear()
+    limitador_local._contagens.clear()
+    yield
+    cache.clear()
+    limitador_local._contagens.clear()

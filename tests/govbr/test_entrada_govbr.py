@@ -473,3 +473,11 @@ def test_inscricoes_novas_aparecem_sem_entrar_de_novo(client, govbr):
 
     assert nova.numero in client.get(reverse("publico:minhas_inscricoes")).content.decode()
     assert Inscricao.objects.filter(cpf=local.CPF_CANDIDATA).count() == 1
+
+
+def test_pedidos_de_entrada_em_excesso_recebem_429(client, govbr):
+    respostas = [client.get(reverse("govbr_entrar")).status_code for _ in range(31)]
+
+    assert respostas[:30] == [302] * 30
+    assert respostas[30] == 429
+    assert len(client.session["oidc_states"]) <= 10  # a sessão não cresce sem limite
