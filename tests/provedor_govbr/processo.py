@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -36,6 +37,7 @@ class ProvedorLocal:
         except subprocess.TimeoutExpired:
             self.processo.kill()
             self.processo.wait()
+        shutil.rmtree(self.pasta, ignore_errors=True)
 
 
 def porta_livre() -> int:
@@ -97,7 +99,6 @@ def iniciar(
         if processo.poll() is not None:
             break
         time.sleep(0.2)
+    registro = (pasta / "servidor.log").read_text()[-2000:]
     provedor.parar()
-    raise RuntimeError(
-        "O provedor local não respondeu: " + (pasta / "servidor.log").read_text()[-2000:]
-    )
+    raise RuntimeError("O provedor local não respondeu: " + registro)
