@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from selecoes.models import CpfServidor, Papel
+from selecoes.validators import formatar_cpf, mascarar_cpf
 from tests.factories import InscricaoFactory, LotacaoFactory, OrgaoFactory, UserFactory
 from tests.govbr import local
 from tests.navegador.test_acessibilidade import violacoes_graves
@@ -111,4 +112,29 @@ def test_nivel_baixo_recusado_com_pagina_clara_no_navegador(pagina, live_server,
     titulo = pagina.get_by_role("heading", name="Nível da conta gov.br insuficiente para o RH")
     assert titulo.is_visible()
     assert "nível prata ou superior" in pagina.inner_text("main")
+    assert violacoes_graves(pagina) == []
+
+
+def test_gestora_registra_cpf_de_colega_pela_tela_do_rh(pagina, live_server, govbr):
+    orgao = OrgaoFactory(sigla="MIR")
+    gestora = UserFactory(username="alice", first_name="Alice")
+    LotacaoFactory(usuario=gestora, orgao=orgao, papel=Papel.GESTOR)
+    CpfServidor.objects.create(usuario=gestora, cpf=local.CPF_GESTORA)
+    colega = UserFactory(username="bruno", first_name="Bruno")
+    LotacaoFactory(usuario=colega, orgao=orgao, papel=Papel.OPERADOR)
+    pagina.goto(live_server.url + reverse("login"))
+    assert violacoes_graves(pagina) == []
+    pagina.get_by_role("link", name="Entrar com gov.br").last.click()
+    _entrar_no_provedor(pagina, local.CPF_GESTORA)
+    pagina.wait_for_url(live_server.url + reverse("painel"))
+
+    pagina.get_by_role("link", name="Servidores (gov.br)").click()
+    pagina.get_by_label("CPF de Bruno").fill(formatar_cpf(local.CPF_BRONZE))
+    pagina.locator("tr", has_text="bruno").get_by_role("button", name="Gravar").click()
+
+    assert pagina.get_by_text("CPF de Bruno registrado.").is_visible()
+    linha = pagina.locator("tr", has_text="bruno").inner_text()
+    assert mascarar_cpf(local.CPF_BRONZE) in linha
+    assert local.CPF_BRONZE not in pagina.content()
+    assert CpfServidor.objects.get(usuario=colega).cpf == local.CPF_BRONZE
     assert violacoes_graves(pagina) == []
