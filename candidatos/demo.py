@@ -273,3 +273,91 @@ def popular_inscricoes() -> int:
             continue
         criadas += _popular_selecao(selecao, por_selecao, agora, rnd, usados)
     return criadas
+
+
+# ---------------------------------------------------------------- gov.br local
+
+SENHA_GOVBR_DEMO = "demo-govbr-2026"
+
+
+def _candidata_em_duas_selecoes() -> Inscricao | None:
+    """A primeira inscrição da demonstração, repetida (mesmo CPF) numa segunda seleção,
+    de preferência de outro órgão: Minhas inscrições mostra as duas."""
+    vigentes = Inscricao.objects.vigentes().order_by("pk")
+    # De preferência alguém já convocado: a página mostra resultado e convocação.
+    primeira = vigentes.filter(convocacoes__isnull=False).first() or vigentes.first()
+    if primeira is None:
+        return None
+    if Inscricao.objects.filter(cpf=primeira.cpf).exclude(selecao=primeira.selecao).exists():
+        return primeira
+    outras = (
+        Selecao.objects.publicadas()
+        .exclude(pk=primeira.selecao_id)
+        .filter(vagas__isnull=False)
+        .distinct()
+    )
+    outra = outras.exclude(orgao=primeira.selecao.orgao).first() or outras.first()
+    if outra is None:
+        return primeira
+    agora = timezone.now()
+    dados = DadosInscricao(**{**vars(_dados_de(primeira)), "vaga_id": outra.vagas.first().pk})
+    inscricoes_criar_em_lote(
+        selecao=outra,
+        linhas=[(dados, agora, agora)],
+        substituir={},
+        agora=agora,
+        origem=OrigemInscricao.ONLINE,
+        descricao_auditoria="Inscrição de demonstração (mesma pessoa em outra seleção)",
+    )
+    return primeira
+
+
+def popular_govbr() -> list:
+    """Contas do provedor gov.br local (``make run``): servidores e uma candidata.
+
+    Grava ``var/govbr-local/contas.json``, lido pelo provedor de desenvolvimento
+    (``tests/provedor_govbr``); o ``sub`` de cada conta é o CPF.
+    """
+    import json
+
+    from django.conf import settings
+
+    from selecoes.demo import CPFS_GOVBR_SERVIDORES, LoginDemo
+
+    contas = [
+        {
+            "login": cpf,
+            "senha": SENHA_GOVBR_DEMO,
+            "nome": f"Servidor(a) de demonstração ({usuario})",
+            "email": f"{usuario}@exemplo.gov.br",
+            "nivel": nivel,
+        }
+        for usuario, (cpf, nivel) in CPFS_GOVBR_SERVIDORES.items()
+    ]
+    logins = [
+        LoginDemo(cpf, SENHA_GOVBR_DEMO, f"gov.br local — RH: {usuario} (nível {nivel})")
+        for usuario, (cpf, nivel) in CPFS_GOVBR_SERVIDORES.items()
+    ]
+    candidata = _candidata_em_duas_selecoes()
+    if candidata is not None:
+        contas.append(
+            {
+                "login": candidata.cpf,
+                "senha": SENHA_GOVBR_DEMO,
+                "nome": candidata.nome_civil,
+                "email": candidata.email,
+                "nivel": 1,
+            }
+        )
+        total = Inscricao.objects.filter(cpf=candidata.cpf).count()
+        logins.append(
+            LoginDemo(
+                candidata.cpf,
+                SENHA_GOVBR_DEMO,
+                f"gov.br local — candidata com {total} inscrições (Minhas inscrições)",
+            )
+        )
+    pasta = settings.VAR_DIR / "govbr-local"
+    pasta.mkdir(parents=True, exist_ok=True)
+    (pasta / "contas.json").write_text(json.dumps(contas, ensure_ascii=False), encoding="utf-8")
+    return logins

@@ -12,9 +12,11 @@ from datetime import timedelta
 from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import Any
+from urllib.parse import urlsplit
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
@@ -64,9 +66,22 @@ class CabecalhosSegurancaMiddleware:
         resposta = self.get_response(request)
         if settings.DEBUG and resposta.status_code in _STATUS_PAGINAS_TECNICAS:
             return resposta
-        resposta.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        resposta.headers.setdefault(
+            "Content-Security-Policy", politica_de_conteudo(settings.GOVBR_ISSUER)
+        )
         resposta.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return resposta
+
+
+@lru_cache(maxsize=4)
+def politica_de_conteudo(emissor_govbr: str) -> str:
+    """A CSP; com o gov.br ligado, o botão "Sair" (formulário) pode seguir para a saída
+    no provedor: o Chromium aplica ``form-action`` também ao redirecionamento."""
+    if not emissor_govbr:
+        return CONTENT_SECURITY_POLICY
+    partes = urlsplit(emissor_govbr)
+    origem = f"{partes.scheme}://{partes.netloc}"
+    return CONTENT_SECURITY_POLICY.replace("form-action 'self'", f"form-action 'self' {origem}")
 
 
 @lru_cache(maxsize=8)
@@ -157,6 +172,21 @@ class BloqueioLoginBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)
+
+
+class SenhaBackend(ModelBackend):
+    """Login por senha; com ``LOGIN_SENHA_RH`` desligado, só para quem não tem lotação.
+
+    Ligado o gov.br, o órgão pode exigir que os servidores lotados entrem só por ele
+    (com o nível mínimo da conta). O administrador sem lotação segue com a senha, e o
+    bloqueio por tentativas (axes) vale igual. Sessões abertas por senha de quem tem
+    lotação deixam de valer quando a opção é desligada (``get_user`` pergunta o mesmo).
+    """
+
+    def user_can_authenticate(self, user: Any) -> bool:
+        if not super().user_can_authenticate(user):
+            return False
+        return bool(settings.LOGIN_SENHA_RH) or not user.lotacoes.exists()
 
 
 # AccessAttempt.username do axes é varchar(255); o formulário de login do Django não

@@ -117,7 +117,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "config.seguranca.BloqueioLoginBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "config.seguranca.SenhaBackend",
+    # Só mantém as sessões abertas pelo retorno do gov.br (selecoes/govbr); não autentica.
+    "selecoes.govbr.sessao.SessaoGovBrBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "painel"
@@ -270,5 +272,41 @@ RETENCAO_MESES = ambiente.inteiro("RETENCAO_MESES", 60)
 # sorteio, ao menos estas horas (quem acompanha tem tempo de ver a semente antes do uso).
 # Com fonte pública futura (ex.: Loteria Federal), vale a data da própria fonte.
 SORTEIO_ANTECEDENCIA_MINIMA_HORAS = ambiente.inteiro("SORTEIO_ANTECEDENCIA_MINIMA_HORAS", 24)
+
+# Entrar com gov.br (OpenID Connect; selecoes/govbr; docs/implantacao.md). Sem
+# GOVBR_ISSUER, o botão não aparece e vale só o login por senha.
+GOVBR_ISSUER = ambiente.texto("GOVBR_ISSUER").rstrip("/")
+GOVBR_CLIENT_ID = ambiente.texto("GOVBR_CLIENT_ID")
+GOVBR_CLIENT_SECRET = ambiente.texto("GOVBR_CLIENT_SECRET")
+GOVBR_ESCOPOS = ambiente.texto("GOVBR_ESCOPOS", "openid email profile govbr_confiabilidades")
+GOVBR_REDIRECT_URL = ambiente.texto("GOVBR_REDIRECT_URL", SITE_URL + "/conta/govbr/retorno/")
+GOVBR_LOGOUT_REDIRECT_URL = ambiente.texto("GOVBR_LOGOUT_REDIRECT_URL", SITE_URL + "/")
+# Sem end_session_endpoint na descoberta, a saída no provedor usa este endereço.
+GOVBR_URL_LOGOUT = ambiente.texto("GOVBR_URL_LOGOUT")
+# API de confiabilidades (níveis bronze, prata, ouro) da conta gov.br.
+GOVBR_URL_CONFIABILIDADES = ambiente.texto(
+    "GOVBR_URL_CONFIABILIDADES", "https://api.acesso.gov.br/confiabilidades/v3"
+).rstrip("/")
+GOVBR_NIVEL_MINIMO_RH = ambiente.texto("GOVBR_NIVEL_MINIMO_RH", "prata")
+if GOVBR_NIVEL_MINIMO_RH.strip().lower() not in {"bronze", "prata", "ouro"}:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("GOVBR_NIVEL_MINIMO_RH: use bronze, prata ou ouro.")
+GOVBR_TIMEOUT = ambiente.real("GOVBR_TIMEOUT", 10.0)
+# Desligado (0), servidores lotados em órgão só entram pelo gov.br; quem não tem
+# lotação (administrador do sistema) continua com a senha.
+LOGIN_SENHA_RH = ambiente.booleano("LOGIN_SENHA_RH", True)
+# mozilla-django-oidc (selecoes/govbr/oidc.py): os endereços vêm da descoberta.
+OIDC_RP_CLIENT_ID = GOVBR_CLIENT_ID
+OIDC_RP_CLIENT_SECRET = GOVBR_CLIENT_SECRET
+OIDC_RP_SCOPES = GOVBR_ESCOPOS
+OIDC_RP_SIGN_ALGO = ambiente.texto("GOVBR_ALGORITMO", "RS256")
+OIDC_USE_PKCE = True
+OIDC_USE_NONCE = True
+OIDC_PKCE_CODE_CHALLENGE_METHOD = "S256"
+OIDC_TOKEN_USE_BASIC_AUTH = True
+OIDC_TIMEOUT = GOVBR_TIMEOUT
+OIDC_AUTHENTICATION_CALLBACK_URL = "govbr_retorno"
+OIDC_MAX_STATES = 10
 
 SISTEMA_NOME = ambiente.texto("SISTEMA_NOME", "Seleções de Estágio com Reserva de Vagas")

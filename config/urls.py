@@ -3,11 +3,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from candidatos.views import publico as publico_views
+from config import govbr
 from selecoes import views as selecoes_views
+from selecoes.govbr import views as govbr_views
 
 conta = [
     path("entrar/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    path("sair/", govbr.sair, name="logout"),
+    path("govbr/entrar/", govbr.entrar, {"perfil": "candidato"}, name="govbr_entrar"),
+    path("govbr/entrar/rh/", govbr.entrar, {"perfil": "rh"}, name="govbr_entrar_rh"),
+    path("govbr/retorno/", govbr.retorno, name="govbr_retorno"),
     path("senha/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
@@ -34,6 +39,8 @@ urlpatterns = [
     path("", publico_views.inicio, name="inicio"),
     path("conta/", include(conta)),
     path("rh/", selecoes_views.painel, name="painel"),
+    path("rh/servidores/", govbr_views.servidores, name="servidores"),
+    path("rh/servidores/<int:usuario_id>/cpf/", govbr_views.registrar_cpf, name="servidores_cpf"),
     path("rh/selecoes/", include("selecoes.urls")),
     path("rh/inscricoes/", include("candidatos.urls.inscricoes")),
     path("rh/classificacao/", include("candidatos.urls.classificacao")),

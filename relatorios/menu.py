@@ -34,6 +34,8 @@ def itens_do_menu(usuario: acesso.Usuario) -> list[ItemMenu]:
             ItemMenu("Classificação e convocação", reverse("classificacao:inicio")),
             ItemMenu("Empresas (art. 6º)", reverse("monitoramento:empresas")),
         ]
+        if acesso.orgaos_do_usuario(usuario, (acesso.Papel.GESTOR,)).exists():
+            itens.append(ItemMenu("Servidores (gov.br)", reverse("servidores")))
     if selectors.ve_painel_monitoramento(usuario):
         itens.append(ItemMenu("Monitoramento", reverse("monitoramento:painel")))
     return itens

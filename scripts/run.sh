@@ -29,18 +29,45 @@ else
   echo "Broker Celery: $CELERY_BROKER_URL"
 fi
 
+# Entrar com gov.br: sem GOVBR_ISSUER, sobe o provedor local de desenvolvimento
+# (tests/provedor_govbr) com as contas de demonstração (CPFs impressos abaixo).
+GOVBR_LOCAL=""
+if [ -z "${GOVBR_ISSUER:-}" ]; then
+  GOVBR_LOCAL="${GOVBR_PORTA:-8001}"
+  export GOVBR_ISSUER="http://127.0.0.1:${GOVBR_LOCAL}/o"
+  export GOVBR_CLIENT_ID="selecoes-estagio-local"
+  export GOVBR_CLIENT_SECRET="segredo-local-somente-desenvolvimento"
+  export GOVBR_URL_CONFIABILIDADES="http://127.0.0.1:${GOVBR_LOCAL}/confiabilidades/v3"
+  export GOVBR_REDIRECT_URL="http://127.0.0.1:${PORT}/conta/govbr/retorno/"
+  export GOVBR_LOGOUT_REDIRECT_URL="http://127.0.0.1:${PORT}/"
+fi
+
 "$BIN/python" manage.py migrate --noinput
 "$BIN/python" manage.py popular_demo
 "$BIN/python" manage.py collectstatic --noinput -v 0
 
 "$BIN/celery" -A config worker --loglevel=INFO --concurrency=2 &
 WORKER=$!
-trap 'kill $WORKER 2>/dev/null || true' EXIT INT TERM
+PROVEDOR=""
+trap 'kill $WORKER $PROVEDOR 2>/dev/null || true' EXIT INT TERM
+
+if [ -n "$GOVBR_LOCAL" ]; then
+  PASTA_GOVBR="${VAR_DIR:-var}/govbr-local"
+  export PROVEDOR_DIR="$PASTA_GOVBR" PROVEDOR_URL="http://127.0.0.1:${GOVBR_LOCAL}" \
+    PROVEDOR_CONTAS="$PASTA_GOVBR/contas.json" PROVEDOR_CLIENT_ID="$GOVBR_CLIENT_ID" \
+    PROVEDOR_CLIENT_SECRET="$GOVBR_CLIENT_SECRET" PROVEDOR_REDIRECT_URIS="$GOVBR_REDIRECT_URL" \
+    PROVEDOR_LOGOUT_URIS="$GOVBR_LOGOUT_REDIRECT_URL"
+  "$BIN/python" -m tests.provedor_govbr preparar_provedor
+  "$BIN/python" -m tests.provedor_govbr runserver "127.0.0.1:${GOVBR_LOCAL}" --noreload &
+  PROVEDOR=$!
+  echo "gov.br local (somente desenvolvimento) em http://127.0.0.1:${GOVBR_LOCAL}/ — contas gov.br acima."
+fi
 
 echo
 echo "=============================================================="
 echo " Aplicação em http://127.0.0.1:${PORT}/  (RH: http://127.0.0.1:${PORT}/rh/)"
 echo " Logins de demonstração: veja a lista acima (popular_demo)."
+echo " Entrar com gov.br: use um CPF \"gov.br local\" da lista (candidata → Minhas inscrições)."
 echo " Ctrl+C encerra o servidor web e o worker Celery."
 echo "=============================================================="
 "$BIN/python" manage.py runserver "127.0.0.1:${PORT}"

@@ -16,7 +16,9 @@ from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
 from selecoes import auditoria
+from selecoes.govbr import services as govbr_services
 from selecoes.models import (
+    CpfServidor,
     CriterioAvaliacao,
     Lotacao,
     Orgao,
@@ -25,6 +27,7 @@ from selecoes.models import (
     VagaEstagio,
     VersaoEdital,
 )
+from selecoes.validators import mascarar_cpf
 
 
 class SomenteLeituraAdmin(admin.ModelAdmin):
@@ -153,3 +156,31 @@ class VersaoEditalAdmin(SomenteLeituraAdmin):
 class RegistroAuditoriaAdmin(SomenteLeituraAdmin):
     list_display = ["criado_em", "usuario_nome", "acao", "descricao", "sequencia"]
     list_filter = ["acao"]
+
+
+@admin.register(CpfServidor)
+class CpfServidorAdmin(AuditadoAdmin):
+    """O administrador registra o CPF de qualquer usuário (o gestor, pela tela do RH)."""
+
+    list_display = ["usuario", "cpf_mascarado"]
+    search_fields = ["usuario__username"]
+    autocomplete_fields = ["usuario"]
+
+    def save_model(self, request: HttpRequest, obj: Any, form: ModelForm, change: bool) -> None:
+        # Pelo serviço: a trilha guarda o CPF mascarado, nunca inteiro.
+        govbr_services.cpf_servidor_registrar(autor=request.user, usuario=obj.usuario, cpf=obj.cpf)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        with transaction.atomic():
+            auditoria.registrar(
+                acao="admin.cpfservidor.excluido",
+                objeto=obj,
+                usuario=request.user,
+                descricao=f"Admin: CPF do usuário nº {obj.usuario_id} excluído",
+                antes={"cpf": mascarar_cpf(obj.cpf)},
+            )
+            obj.delete()
+
+    @admin.display(description="CPF")
+    def cpf_mascarado(self, obj: CpfServidor) -> str:
+        return mascarar_cpf(obj.cpf)

@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from selecoes.models import Lotacao, Orgao, Papel, Selecao, SituacaoSelecao
+from selecoes.models import CpfServidor, Lotacao, Orgao, Papel, Selecao, SituacaoSelecao
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,16 @@ USUARIOS = [
 ]
 
 
+# CPFs fictícios (dígitos verificadores válidos) com que os usuários de demonstração
+# entram com gov.br no provedor local; o nível (1 bronze, 2 prata, 3 ouro) é o da conta.
+CPFS_GOVBR_SERVIDORES = {
+    "gestora": ("39053344705", 2),
+    "operador": ("94580730224", 2),
+    "auditora": ("71428793860", 3),
+    "gestor.ifd": ("52998224725", 1),
+}
+
+
 def popular_orgaos_e_usuarios() -> list[LoginDemo]:
     """Cria (ou reaproveita) os órgãos e usuários; idempotente."""
     User = get_user_model()
@@ -50,6 +60,9 @@ def popular_orgaos_e_usuarios() -> list[LoginDemo]:
             usuario.save()
         Lotacao.objects.get_or_create(
             usuario=usuario, orgao=orgaos[sigla], defaults={"papel": papel}
+        )
+        CpfServidor.objects.get_or_create(
+            usuario=usuario, defaults={"cpf": CPFS_GOVBR_SERVIDORES[username][0]}
         )
         logins.append(LoginDemo(username, senha, f"{papel.label} — {sigla}"))
     admin, criado = User.objects.get_or_create(

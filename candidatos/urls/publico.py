@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
+from candidatos.views import minhas_inscricoes
 from candidatos.views import publico as views
 
 
@@ -49,4 +50,10 @@ urlpatterns = [
         name="resultado_vaga",
     ),
     path("minha-situacao/", views.minha_situacao, name="minha_situacao"),
+    path(
+        "minha-situacao/gov-br/<str:numero>/",
+        minhas_inscricoes.minha_situacao_govbr,
+        name="minha_situacao_govbr",
+    ),
+    path("minhas-inscricoes/", minhas_inscricoes.minhas_inscricoes, name="minhas_inscricoes"),
 ]

@@ -1,5 +1,5 @@
 from selecoes.models.auditoria import RegistroAuditoria
-from selecoes.models.orgaos import Lotacao, Orgao, Papel
+from selecoes.models.orgaos import CpfServidor, Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
     UF,
     BaseReserva,
@@ -16,6 +16,7 @@ from selecoes.models.selecao import (
 __all__ = [
     "UF",
     "BaseReserva",
+    "CpfServidor",
     "CriterioAvaliacao",
     "CriterioDesempate",
     "Lotacao",

@@ -7,7 +7,9 @@ from selecoes.validators import (
     CNPJ_REGEX,
     MENSAGEM_CNPJ_FORMATO,
     formatar_cnpj,
+    mascarar_cpf,
     validar_cnpj,
+    validar_cpf,
 )
 
 
@@ -84,3 +86,38 @@ class Lotacao(models.Model):
 
     def __str__(self) -> str:
         return f"{self.usuario} — {self.get_papel_display()} em {self.orgao.sigla}"
+
+
+class CpfServidor(models.Model):
+    """CPF de um usuário do RH: liga a conta gov.br (``sub``) ao usuário e às lotações.
+
+    Registrado por um(a) gestor(a) do órgão ou pelo administrador; um CPF pertence a
+    um só usuário. Sem lotação, entrar pelo gov.br não abre o RH.
+    """
+
+    usuario = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="cpf_servidor",
+        verbose_name="usuário",
+    )
+    cpf = models.CharField(
+        "CPF",
+        max_length=11,
+        unique=True,
+        validators=[validar_cpf],
+        help_text="Os 11 dígitos, sem pontuação.",
+    )
+
+    class Meta:
+        ordering = ["usuario__username"]
+        verbose_name = "CPF de servidor(a)"
+        verbose_name_plural = "CPFs de servidores"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(cpf__regex=r"^[0-9]{11}$"), name="cpf_servidor_11_digitos"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.usuario} — CPF {mascarar_cpf(self.cpf)}"

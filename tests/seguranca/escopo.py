@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
 from django.db.models import Model
@@ -83,6 +84,7 @@ OBJETOS_POR_ARGUMENTO: dict[str, tuple[type[Model], str]] = {
 # Nome (sem _id/_pk) ou segmento de caminho antes de ``<int:pk>`` → modelo.
 # Ex.: ``vaga/<int:pk>/``, ``<int:vaga_id>``, ``<int:selecao_pk>``.
 MODELOS_POR_NOME: dict[str, type[Model]] = {
+    "usuario": get_user_model(),
     "orgao": Orgao,
     "orgaos": Orgao,
     "selecao": Selecao,
@@ -258,6 +260,7 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         ),
         Lotacao.objects.get(usuario=dono, orgao=orgao),
         EmpresaTerceirizadaFactory(orgao=orgao),
+        dono,  # usuário lotado no órgão (CPF para o gov.br: rh/servidores/<usuario_id>/cpf/)
     ]
     extras: dict[str, Model] = {
         "relatorio_anual": DocumentoFactory(

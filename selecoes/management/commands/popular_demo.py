@@ -17,6 +17,7 @@ ETAPAS = [
     "candidatos.demo_resultados.popular_resultados",
     "relatorios.demo.popular_monitoramento",
     "relatorios.demo_documentos.popular_documentos",
+    "candidatos.demo.popular_govbr",
 ]
 
 
