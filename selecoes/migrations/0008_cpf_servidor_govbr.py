@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('selecoes', '0006_vaga_sem_cadastro_reserva'),
+        ('selecoes', '0007_vagas_por_posicao_com_teto'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
