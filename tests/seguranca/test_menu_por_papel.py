@@ -18,6 +18,7 @@ CLASSIFICACAO = reverse("classificacao:inicio")
 MONITORAMENTO = reverse("monitoramento:painel")
 EMPRESAS = reverse("monitoramento:empresas")
 PAINEL_RH = reverse("painel")
+PENDENCIAS = reverse("pendencias:inicio")
 PUBLICOS = {
     reverse("inicio"),
     reverse("publico:selecoes"),
@@ -47,9 +48,9 @@ def usuarios(alice, bruno, carla, monica, usuario_por_papel):
 
 
 ESPERADO = {
-    "gestor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
-    "operador": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS},
-    "auditor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
+    "gestor": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
+    "operador": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS},
+    "auditor": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
     "monitoramento": {PAINEL_RH, MONITORAMENTO},
 }
 
