@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from candidatos.models import Convocacao
 from selecoes.forms.campos import campo_data, campo_data_hora
@@ -54,9 +55,9 @@ class ConvocarLoteForm(_ComChave):
         super().__init__(*args, **kwargs)
         self.agora = agora
         self.fields["vagas"].queryset = vagas
-        self.fields["prazo_resposta"].initial = (agora + timedelta(days=5)).replace(
-            hour=18, minute=0, second=0, microsecond=0
-        )
+        self.fields["prazo_resposta"].initial = (
+            timezone.localtime(agora) + timedelta(days=5)
+        ).replace(hour=18, minute=0, second=0, microsecond=0)
 
     def clean_prazo_resposta(self) -> datetime:
         prazo: datetime = self.cleaned_data["prazo_resposta"]

@@ -77,7 +77,7 @@ def convocar_em_lote(
     registro de auditoria do lote por vaga atendida."""
     itens = []
     for vaga, quantidade in pedidos:
-        rotulo = f"Vaga {vaga.codigo}"
+        rotulo = f"Vaga {vaga.codigo} — edital {vaga.selecao.numero_edital}"
         chave_vaga = chave_da_vaga(chave, vaga.pk)
         try:
             with transaction.atomic():

@@ -50,9 +50,9 @@ def test_convoca_em_varias_vagas_com_falha_parcial_e_motivo(orgao, alice):
         chave=uuid.uuid4(),
     )
     assert [(i.rotulo, i.ok, i.numeros) for i in resumo.itens] == [
-        ("Vaga V1", True, ("V1-A", "V1-B")),
-        ("Vaga V2", False, ()),
-        ("Vaga V3", True, ("V3-A",)),
+        (f"Vaga V1 — edital {v1.selecao.numero_edital}", True, ("V1-A", "V1-B")),
+        (f"Vaga V2 — edital {v2.selecao.numero_edital}", False, ()),
+        (f"Vaga V3 — edital {v3.selecao.numero_edital}", True, ("V3-A",)),
     ]
     assert "só há 2 candidato(s) a convocar" in resumo.falhas[0].mensagem
     assert Convocacao.objects.filter(vaga=v2).count() == 0
