@@ -181,3 +181,35 @@ def test_pagina_de_lote_da_selecao(client, orgao, alice):
     html = resposta.content.decode()
     assert "2: V1-A, V1-B" in html
     assert f'name="quantidade_{v1.pk}"' in html
+
+
+def test_reenvio_pela_tela_manda_o_aviso(
+    client, orgao, alice, celery_sincrono, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    c1, c2 = _convocadas(orgao, alice)
+    mail.outbox.clear()
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(
+            CONVOCACOES, {"convocacoes": [c1.pk, c2.pk], "acao": "reenviar", "chave": uuid.uuid4()}
+        )
+    assert resposta.status_code == 200
+    assert "2 feito(s), 0 com falha" in resposta.content.decode()
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([c1.inscricao.email, c2.inscricao.email])
+
+
+def test_operador_num_orgao_e_auditor_noutro_so_age_no_seu(client, orgao, alice, bruno, diego):
+    from selecoes.models import Papel
+    from tests.factories import LotacaoFactory
+
+    (v1,) = _vagas(orgao, alice, "V1")
+    (v2,) = _vagas(diego.lotacoes.get().orgao, diego, "V2")
+    LotacaoFactory(usuario=bruno, orgao=v2.selecao.orgao, papel=Papel.AUDITOR)
+    client.force_login(bruno)
+    resposta = client.post(CONVOCAR, _dados_convocar([v1, v2], [1, 1]))
+    assert resposta.status_code == 400
+    assert Convocacao.objects.count() == 0
+    assert client.post(CONVOCAR, _dados_convocar([v1], [1])).status_code == 200
+    assert Convocacao.objects.filter(vaga=v1).count() == 1
