@@ -42,6 +42,7 @@ from candidatos.models import (
     Sorteio,
     TipoResultado,
 )
+from candidatos.selectors.classificacao import estado_vaga
 from candidatos.selectors.publico.selecoes import somar_meses
 from selecoes import acesso
 from selecoes.models import Papel, Selecao, SituacaoSelecao, VagaEstagio
@@ -271,11 +272,26 @@ def _linhas_convocacoes(
 def _linhas_vagas(
     usuario: acesso.Usuario, orgao_id: int, papel: Papel | None, agora: datetime
 ) -> list[Pendencia]:
+    """Cada vaga liberada com quem o motor manda chamar agora (a mesma conta da
+    página da vaga); esgotada a classificação, a linha diz que não há quem chamar."""
     linhas = []
     for v in vagas_a_suprir(usuario, agora=agora):
         if v.selecao.orgao_id != orgao_id:
             continue
         livres = v.vagas_ofertadas + v.vagas_surgidas - v.ocupadas  # type: ignore[attr-defined]
+        estado = estado_vaga(v)
+        proximos = [item.numero for item in estado.a_convocar]
+        if estado.erro or estado.divergentes:
+            situacao = "Resolva na página da vaga antes de convocar: " + (
+                estado.erro or "há convocados fora da ordem do motor."
+            )
+        elif proximos:
+            situacao = (
+                f"{livres} vaga(s) liberada(s) sem ocupante; a convocar: {', '.join(proximos)}"
+            )
+        else:
+            situacao = f"{livres} vaga(s) sem ocupante e classificação esgotada: ninguém a convocar"
+        convocavel = estado.pode_convocar and not estado.divergentes
         linhas.append(
             Pendencia(
                 tipo=TipoPendencia.VAGA_A_SUPRIR,
@@ -284,13 +300,13 @@ def _linhas_vagas(
                 selecao=_rotulo_selecao(v.selecao),
                 descricao=f"Vaga {v.codigo} — {v.area} ({v.municipio}/{v.uf})",
                 quando=None,
-                situacao=f"{livres} vaga(s) liberada(s) sem ocupante",
+                situacao=situacao,
                 acao=Acao(
-                    "Convocar o próximo" if _edita(papel) else "Ver a vaga",
+                    "Convocar o próximo" if _edita(papel) and convocavel else "Ver a vaga",
                     reverse("classificacao:vaga", args=[v.pk]),
-                    _edita(papel),
+                    _edita(papel) and convocavel,
                 ),
-                quantidade=livres,
+                quantidade=len(proximos) if convocavel else 0,
             )
         )
     return linhas

@@ -82,12 +82,23 @@ def test_vaga_liberada_aguarda_o_proximo_e_some_quando_convocado(orgao, alice):
     servico.responder(convocacao=c1, aceita=False, agora=AGORA + dt.timedelta(hours=1))
     linhas = _linhas(alice, orgao, TipoPendencia.VAGA_A_SUPRIR)
     assert [(p.objeto_id, p.quantidade) for p in linhas] == [(vaga.pk, 1)]
+    assert linhas[0].situacao == "1 vaga(s) liberada(s) sem ocupante; a convocar: DIR-C"
     assert linhas[0].acao.url == f"/rh/classificacao/vaga/{vaga.pk}/"
     assert _contagem(alice, orgao, TipoPendencia.VAGA_A_SUPRIR) == 1
 
     _convocar(vaga, alice, 1, agora=AGORA + dt.timedelta(hours=2))
     assert _linhas(alice, orgao, TipoPendencia.VAGA_A_SUPRIR) == []
     assert _contagem(alice, orgao, TipoPendencia.VAGA_A_SUPRIR) == 0
+
+
+def test_vaga_liberada_com_classificacao_esgotada_diz_que_nao_ha_quem_chamar(orgao, alice):
+    vaga, _ = _cenario(orgao, alice, letras="AB")
+    c1, _c2 = _convocar(vaga, alice, 2)
+    servico.responder(convocacao=c1, aceita=False, agora=AGORA + dt.timedelta(hours=1))
+    (linha,) = _linhas(alice, orgao, TipoPendencia.VAGA_A_SUPRIR)
+    assert linha.quantidade == 0
+    assert "classificação esgotada" in linha.situacao
+    assert (linha.acao.rotulo, linha.acao.resolve) == ("Ver a vaga", False)
 
 
 def test_vaga_liberada_depois_da_validade_nao_e_pendencia(orgao, alice):
