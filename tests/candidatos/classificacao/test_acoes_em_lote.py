@@ -3,11 +3,14 @@ individual, na sua transação; falha parcial não desfaz o resto; o mesmo envio
 repetido não chama nem avisa ninguém duas vezes; trilha por vaga."""
 
 import datetime as dt
+import itertools
 import uuid
 
 import pytest
 import time_machine
 from django.core import mail
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from candidatos.models import Convocacao, PedidoConvocacao, SituacaoConvocacao
 from candidatos.services import acoes_em_lote as lote
@@ -107,6 +110,38 @@ def test_repetir_depois_de_uma_falha_tenta_so_a_vaga_que_falhou(orgao, alice):
         (True, True, ("V1-A",)),
         (True, False, ("V2-A",)),
     ]
+
+
+_SEQUENCIA = itertools.count()
+
+
+@pytest.mark.lento
+@given(quantidades=st.lists(st.integers(min_value=1, max_value=4), min_size=1, max_size=3))
+@example(quantidades=[1, 3, 2])
+def test_propriedade_cada_vaga_convoca_o_pedido_ou_nada(orgao, alice, quantidades):
+    """Com 3 aprovados e 2 vagas em cada vaga: pede até 2, convoca exatamente isso;
+    pede mais, nada muda naquela vaga; as outras seguem; ninguém é chamado duas vezes."""
+    rodada = next(_SEQUENCIA)
+    codigos = [f"P{rodada}X{i}" for i in range(len(quantidades))]
+    vagas = _vagas(orgao, alice, *codigos, letras="ABC")
+    resumo = lote.convocar_em_lote(
+        pedidos=list(zip(vagas, quantidades, strict=True)),
+        prazo_resposta=PRAZO,
+        usuario=alice,
+        agora=AGORA,
+        chave=uuid.uuid4(),
+    )
+    for vaga, pedido, item in zip(vagas, quantidades, resumo.itens, strict=True):
+        feitas = Convocacao.objects.filter(vaga=vaga).count()
+        assert item.ok == (pedido <= 2)
+        assert feitas == (pedido if item.ok else 0) == len(item.numeros)
+    convocados = list(
+        Convocacao.objects.filter(vaga__in=vagas).values_list("inscricao_id", flat=True)
+    )
+    assert len(convocados) == len(set(convocados))
+    assert _auditoria("convocacao.lote").filter(
+        objeto_id__in=[str(v.pk) for v in vagas]
+    ).count() == len(resumo.feitos)
 
 
 def test_chave_do_lote_e_por_vaga():
