@@ -109,3 +109,13 @@ def test_pendencias_e_convocacao_em_lote_no_navegador(pagina, live_server, cenar
     assert pagina.get_by_label("Quantos convocar: Vaga V2").input_value() == "2"
     falhas["pendencias_depois"] = violacoes_graves(pagina)
     assert {nome: v for nome, v in falhas.items() if v} == {}
+
+
+def test_pendencias_em_320_px_sem_rolagem_horizontal_da_pagina(navegador, live_server, cenario):
+    contexto = navegador.new_context(viewport={"width": 320, "height": 640})
+    pagina = contexto.new_page()
+    _entrar(pagina, live_server, cenario["gestora"])
+    pagina.goto(live_server.url + reverse("pendencias:inicio"))
+    assert pagina.get_by_role("heading", name="Pendências — MIR").is_visible()
+    assert pagina.evaluate("document.documentElement.scrollWidth") <= 320
+    contexto.close()
