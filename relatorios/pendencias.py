@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -37,12 +37,15 @@ def documentos_com_erro(usuario: acesso.Usuario) -> QuerySet[Documento]:
 
 
 def contagens(usuario: acesso.Usuario, *, agora: datetime) -> dict[int, dict[TipoPendencia, int]]:
-    """Órgão → tipo → quantidade, com os documentos."""
-    resultado = pc.contagens(usuario, agora=agora)
-    linhas = documentos_com_erro(usuario).order_by().values("orgao_id").annotate(n=Count("pk"))
-    for linha in linhas:
-        resultado.setdefault(linha["orgao_id"], {})[TipoPendencia.DOCUMENTO] = linha["n"]
-    return resultado
+    """Órgão → tipo → quantidade, com os documentos na mesma consulta dos órgãos."""
+    documentos = Documento.objects.filter(status=StatusDocumento.ERRO).exclude(
+        chave__startswith=PREFIXO_VIA_CANDIDATO
+    )
+    return pc.contagens(
+        usuario,
+        agora=agora,
+        outras={TipoPendencia.DOCUMENTO: pc.contar_por_orgao(documentos, "orgao")},
+    )
 
 
 def contagens_da_requisicao(request: HttpRequest) -> dict[int, dict[TipoPendencia, int]]:

@@ -19,7 +19,7 @@ de um recurso ou de um processo: só número, nome de exibição e a etapa.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import StrEnum
@@ -126,10 +126,22 @@ def _rotulo_selecao(selecao: Selecao) -> str:
 # --- consultas (compartilhadas pela página e pela contagem do menu) ---------------
 
 
+def filtro_vencidas(agora: datetime) -> Q:
+    """Aguardando resposta depois do prazo (art. 4º, § 2º)."""
+    return Q(situacao=SituacaoConvocacao.AGUARDANDO, prazo_resposta__lt=agora)
+
+
+def filtro_processos(hoje: date) -> Q:
+    """A notificar (aberto) ou prontos para decisão (defesa recebida ou prazo encerrado)."""
+    return Q(situacao=SituacaoProcesso.ABERTO) | Q(situacao=SituacaoProcesso.AGUARDANDO_DEFESA) & (
+        Q(defesa_recebida_em__isnull=False) | Q(prazo_defesa__lt=hoje)
+    )
+
+
 def convocacoes_vencidas(usuario: acesso.Usuario, *, agora: datetime) -> QuerySet[Convocacao]:
     """Aguardando resposta depois do prazo: o RH registra o não comparecimento."""
     return acesso.escopo(
-        Convocacao.objects.filter(situacao=SituacaoConvocacao.AGUARDANDO, prazo_resposta__lt=agora),
+        Convocacao.objects.filter(filtro_vencidas(agora)),
         usuario,
         caminho_orgao="vaga__selecao__orgao",
     )
@@ -200,38 +212,60 @@ def processos_pendentes(
     usuario: acesso.Usuario, *, agora: datetime
 ) -> QuerySet[ProcessoEliminacao]:
     """A notificar (aberto) ou prontos para decisão (defesa recebida ou prazo encerrado)."""
-    hoje = timezone.localdate(agora)
     return acesso.escopo(
-        ProcessoEliminacao.objects.filter(
-            Q(situacao=SituacaoProcesso.ABERTO)
-            | Q(situacao=SituacaoProcesso.AGUARDANDO_DEFESA)
-            & (Q(defesa_recebida_em__isnull=False) | Q(prazo_defesa__lt=hoje))
-        ),
+        ProcessoEliminacao.objects.filter(filtro_processos(timezone.localdate(agora))),
         usuario,
         caminho_orgao="inscricao__selecao__orgao",
     )
 
 
-def contagens(usuario: acesso.Usuario, *, agora: datetime) -> dict[int, dict[TipoPendencia, int]]:
-    """Órgão → tipo → quantas pendências (uma consulta agrupada por tipo)."""
+def contar_por_orgao(queryset: QuerySet[Any], caminho_orgao: str) -> Coalesce:
+    """Subconsulta: quantas linhas de ``queryset`` são do órgão da consulta de fora
+    (``Orgao``). Para anotar os órgãos do usuário numa consulta só."""
+    return Coalesce(
+        Subquery(
+            queryset.filter(**{caminho_orgao: OuterRef("pk")})
+            .order_by()
+            .values(caminho_orgao)
+            .annotate(n=Count("pk"))
+            .values("n")
+        ),
+        Value(0),
+    )
+
+
+def contagens(
+    usuario: acesso.Usuario,
+    *,
+    agora: datetime,
+    outras: Mapping[TipoPendencia, Coalesce] | None = None,
+) -> dict[int, dict[TipoPendencia, int]]:
+    """Órgão → tipo → quantas pendências, só os tipos com alguma: os órgãos do usuário
+    (``acesso.orgaos_do_usuario``) anotados numa consulta, mais as vagas liberadas
+    (duas). ``outras``: contagens de camadas de cima (os documentos)."""
+    hoje = timezone.localdate(agora)
+    anotacoes = {
+        TipoPendencia.CONVOCACAO_VENCIDA: contar_por_orgao(
+            Convocacao.objects.filter(filtro_vencidas(agora)), "vaga__selecao__orgao"
+        ),
+        TipoPendencia.RECURSO: contar_por_orgao(
+            Recurso.objects.filter(situacao=SituacaoRecurso.PENDENTE), "selecao__orgao"
+        ),
+        TipoPendencia.PROCESSO: contar_por_orgao(
+            ProcessoEliminacao.objects.filter(filtro_processos(hoje)), "inscricao__selecao__orgao"
+        ),
+        **(outras or {}),
+    }
+    linhas = (
+        acesso.orgaos_do_usuario(usuario)
+        .annotate(**{f"n_{tipo.value}": expressao for tipo, expressao in anotacoes.items()})
+        .values("pk", *[f"n_{tipo.value}" for tipo in anotacoes])
+    )
     resultado: dict[int, dict[TipoPendencia, int]] = defaultdict(dict)
-    por_tipo: list[tuple[TipoPendencia, QuerySet[Any], str]] = [
-        (
-            TipoPendencia.CONVOCACAO_VENCIDA,
-            convocacoes_vencidas(usuario, agora=agora),
-            "vaga__selecao__orgao_id",
-        ),
-        (TipoPendencia.RECURSO, recursos_pendentes(usuario), "selecao__orgao_id"),
-        (
-            TipoPendencia.PROCESSO,
-            processos_pendentes(usuario, agora=agora),
-            "inscricao__selecao__orgao_id",
-        ),
-    ]
-    for tipo, queryset, caminho in por_tipo:
-        linhas = queryset.order_by().values(caminho).annotate(n=Count("pk", distinct=True))
-        for linha in linhas:
-            resultado[linha[caminho]][tipo] = linha["n"]
+    for linha in linhas:
+        for tipo in anotacoes:
+            if linha[f"n_{tipo.value}"]:
+                resultado[linha["pk"]][tipo] = linha[f"n_{tipo.value}"]
     for vaga in vagas_a_suprir(usuario, agora=agora):
         contagem = resultado[vaga.selecao.orgao_id]
         contagem[TipoPendencia.VAGA_A_SUPRIR] = contagem.get(TipoPendencia.VAGA_A_SUPRIR, 0) + 1

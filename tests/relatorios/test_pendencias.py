@@ -141,10 +141,10 @@ def test_servidor_de_dois_orgaos_escolhe_o_orgao(client, orgao, alice):
 
 
 def test_contagem_do_menu_em_poucas_consultas(orgao, alice, django_assert_max_num_queries):
-    """Uma consulta agrupada por tipo, mais a validade das vagas liberadas."""
+    """Os órgãos do usuário anotados numa consulta, mais duas para as vagas liberadas."""
     _cenario(orgao, alice)
     _documento_com_erro(orgao)
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(3):
         contagem = pendencias.contagens(alice, agora=DEPOIS)
     assert contagem[orgao.pk] == {
         TipoPendencia.CONVOCACAO_VENCIDA: 2,

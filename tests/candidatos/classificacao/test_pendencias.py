@@ -298,7 +298,7 @@ def test_contagens_em_poucas_consultas(orgao, alice, django_assert_max_num_queri
         publicar_final(vaga.selecao, alice)
         c1, _ = _convocar(vaga, alice, 2)
         servico.responder(convocacao=c1, aceita=False, agora=AGORA + dt.timedelta(hours=1))
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(3):
         contagem = sel.contagens(alice, agora=DEPOIS_DO_PRAZO)
     assert contagem[orgao.pk] == {
         TipoPendencia.CONVOCACAO_VENCIDA: 3,
