@@ -123,6 +123,29 @@ def _rotulo_selecao(selecao: Selecao) -> str:
     return f"Edital {selecao.numero_edital}"
 
 
+# --- escolhas das ações em lote ----------------------------------------------------
+
+
+def vagas_editaveis(usuario: acesso.Usuario) -> QuerySet[VagaEstagio]:
+    """Vagas em que o usuário pode convocar (gestor ou operador do órgão)."""
+    return acesso.escopo(
+        VagaEstagio.objects.select_related("selecao__orgao"),
+        usuario,
+        caminho_orgao="selecao__orgao",
+        papeis=acesso.EDITORES,
+    )
+
+
+def convocacoes_editaveis(usuario: acesso.Usuario) -> QuerySet[Convocacao]:
+    """Convocações em que o usuário pode agir (gestor ou operador do órgão)."""
+    return acesso.escopo(
+        Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao"),
+        usuario,
+        caminho_orgao="vaga__selecao__orgao",
+        papeis=acesso.EDITORES,
+    )
+
+
 # --- consultas (compartilhadas pela página e pela contagem do menu) ---------------
 
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from candidatos.forms.lote import ConvocacoesLoteForm, ConvocarLoteForm
 from candidatos.models import Convocacao, SituacaoConvocacao
+from candidatos.selectors import pendencias
 from candidatos.selectors.classificacao import estado_vaga
 from candidatos.services import acoes_em_lote
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
@@ -34,21 +35,11 @@ def _exigir_editor_em_algum_orgao(request: HttpRequest) -> None:
 
 
 def vagas_editaveis(request: HttpRequest) -> QuerySet[VagaEstagio]:
-    return acesso.escopo(
-        VagaEstagio.objects.select_related("selecao__orgao"),
-        request.user,
-        caminho_orgao="selecao__orgao",
-        papeis=acesso.EDITORES,
-    )
+    return pendencias.vagas_editaveis(request.user)
 
 
 def convocacoes_editaveis(request: HttpRequest) -> QuerySet[Convocacao]:
-    return acesso.escopo(
-        Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao"),
-        request.user,
-        caminho_orgao="vaga__selecao__orgao",
-        papeis=acesso.EDITORES,
-    )
+    return pendencias.convocacoes_editaveis(request.user)
 
 
 def _erros(form: Any) -> list[str]:

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from candidatos.forms.lote import ConvocacoesLoteForm, ConvocarLoteForm
-from candidatos.views.lote import convocacoes_editaveis, vagas_editaveis
+from candidatos.selectors.pendencias import convocacoes_editaveis, vagas_editaveis
 from relatorios import pendencias
 from selecoes import acesso
 
@@ -31,9 +31,9 @@ def do_orgao(request: HttpRequest, orgao_pk: int) -> HttpResponse:
     contexto = {"pagina": pagina, "orgao": orgao, "agora": agora}
     if pagina.pode_editar:
         contexto |= {
-            "form_convocar": ConvocarLoteForm(vagas=vagas_editaveis(request), agora=agora),
+            "form_convocar": ConvocarLoteForm(vagas=vagas_editaveis(request.user), agora=agora),
             "form_convocacoes": ConvocacoesLoteForm(
-                convocacoes=convocacoes_editaveis(request),
+                convocacoes=convocacoes_editaveis(request.user),
                 initial={"data": timezone.localdate(agora)},
             ),
         }
