@@ -52,7 +52,9 @@ class ConvocarLoteForm(_ComChave):
     def __init__(
         self, *args: Any, vagas: QuerySet[VagaEstagio], agora: datetime, **kwargs: Any
     ) -> None:
+        kwargs.setdefault("auto_id", "id_convocar_%s")
         super().__init__(*args, **kwargs)
+        self.fields["prazo_resposta"].widget.attrs["class"] = "form-control"
         self.agora = agora
         self.fields["vagas"].queryset = vagas
         self.fields["prazo_resposta"].initial = (
@@ -89,7 +91,10 @@ class ConvocarLoteForm(_ComChave):
 class ConvocacoesLoteForm(_ComChave):
     """Convocações marcadas, para o não comparecimento ou o reenvio do aviso."""
 
-    ACOES = {"nao_compareceu": "Registrar não comparecimento", "reenviar": "Reenviar aviso"}
+    ACOES = {
+        "reenviar": "Reenviar o aviso de convocação (o mesmo link e o mesmo prazo)",
+        "nao_compareceu": "Registrar não comparecimento (art. 4º, § 2º)",
+    }
 
     convocacoes = forms.ModelMultipleChoiceField(
         label="Convocações",
@@ -101,17 +106,28 @@ class ConvocacoesLoteForm(_ComChave):
             "invalid_pk_value": "Convocações: valor inválido.",
         },
     )
-    acao = forms.ChoiceField(label="Ação", choices=list(ACOES.items()))
-    data = campo_data("Data do não comparecimento", required=False)
+    acao = forms.ChoiceField(
+        label="Ação", choices=list(ACOES.items()), widget=forms.RadioSelect, initial="reenviar"
+    )
+    data = campo_data(
+        "Data do não comparecimento",
+        required=False,
+        help_text="Só para o não comparecimento.",
+    )
     motivo = forms.CharField(
         label="Motivo / registro",
         required=False,
         max_length=1000,
+        help_text="Só para o não comparecimento; fica na trilha de auditoria.",
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def __init__(self, *args: Any, convocacoes: QuerySet[Convocacao], **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_lote_%s")
         super().__init__(*args, **kwargs)
+        for nome in ("data", "motivo"):
+            self.fields[nome].widget.attrs["class"] = "form-control"
+        self.fields["acao"].widget.attrs["class"] = "form-check-input"
         self.fields["convocacoes"].queryset = convocacoes
 
     def clean(self) -> dict[str, Any]:

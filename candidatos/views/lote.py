@@ -84,6 +84,7 @@ def selecao_lote(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "selecao": selecao,
             "vagas": vagas,
+            "alguma_convocavel": any(estado.pode_convocar for _, estado in vagas),
             "aguardando": aguardando,
             "agora": agora,
             "form_convocar": ConvocarLoteForm(vagas=vagas_editaveis(request), agora=agora),

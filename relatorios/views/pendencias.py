@@ -34,7 +34,10 @@ def do_orgao(request: HttpRequest, orgao_pk: int) -> HttpResponse:
             "form_convocar": ConvocarLoteForm(vagas=vagas_editaveis(request.user), agora=agora),
             "form_convocacoes": ConvocacoesLoteForm(
                 convocacoes=convocacoes_editaveis(request.user),
-                initial={"data": timezone.localdate(agora)},
+                initial={
+                    "data": timezone.localdate(agora),
+                    "motivo": "Sem resposta até o prazo da convocação.",
+                },
             ),
         }
     return render(request, "relatorios/pendencias/orgao.html", contexto)

@@ -108,7 +108,26 @@ def test_pendencias_e_convocacao_em_lote_no_navegador(pagina, live_server, cenar
     assert pagina.locator("#convocacao_vencida").get_by_role("heading").inner_text().endswith("(0)")
     assert pagina.get_by_label("Quantos convocar: Vaga V2").input_value() == "2"
     falhas["pendencias_depois"] = violacoes_graves(pagina)
+
+    # Ações em lote da seleção de V1: reenviar o aviso a quem ainda não respondeu.
+    pagina.goto(live_server.url + reverse("classificacao:lote", args=[v1_selecao(cenario)]))
+    falhas["lote_da_selecao"] = violacoes_graves(pagina)
+    aguardando = pagina.locator(
+        "section", has=pagina.get_by_role("heading", name="Convocações aguardando resposta (2)")
+    )
+    aguardando.get_by_role("checkbox").first.check()
+    assert aguardando.get_by_label("Reenviar o aviso de convocação").is_checked()
+    with pagina.expect_navigation():
+        aguardando.get_by_role("button", name="Aplicar às marcadas").click()
+    assert pagina.get_by_role(
+        "heading", name="Reenvio de avisos de convocação: resumo"
+    ).is_visible()
+    assert "1 feito(s), 0 com falha" in pagina.get_by_role("status").inner_text()
     assert {nome: v for nome, v in falhas.items() if v} == {}
+
+
+def v1_selecao(cenario):
+    return cenario["vagas"]["V1"].selecao_id
 
 
 def test_pendencias_em_320_px_sem_rolagem_horizontal_da_pagina(navegador, live_server, cenario):
