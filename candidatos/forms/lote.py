@@ -21,6 +21,9 @@ from selecoes.forms.campos import campo_data, campo_data_hora
 from selecoes.models import VagaEstagio
 
 MAXIMO_POR_VAGA = 500
+MAXIMO_VAGAS = 100
+"""Vagas por envio: cada uma roda o motor sob a sua trava, uma depois da outra."""
+MAXIMO_CONVOCACOES = 300
 
 
 class _ComChave(forms.Form):
@@ -69,6 +72,12 @@ class ConvocarLoteForm(_ComChave):
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean() or {}
+        if len(dados.get("vagas") or []) > MAXIMO_VAGAS:
+            self.add_error(
+                "vagas", f"Vagas: marque até {MAXIMO_VAGAS} por envio e envie o resto depois."
+            )
+            dados["pedidos"] = []
+            return dados
         pedidos = []
         for vaga in sorted(dados.get("vagas") or [], key=lambda v: v.pk):
             bruto = (self.data.get(f"quantidade_{vaga.pk}") or "").strip()
@@ -132,6 +141,11 @@ class ConvocacoesLoteForm(_ComChave):
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean() or {}
+        if len(dados.get("convocacoes") or []) > MAXIMO_CONVOCACOES:
+            self.add_error(
+                "convocacoes",
+                f"Convocações: marque até {MAXIMO_CONVOCACOES} por envio e envie o resto depois.",
+            )
         if dados.get("acao") == "nao_compareceu":
             if not dados.get("data"):
                 self.add_error("data", "Data do não comparecimento: informe a data.")

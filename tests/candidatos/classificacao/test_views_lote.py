@@ -213,3 +213,15 @@ def test_operador_num_orgao_e_auditor_noutro_so_age_no_seu(client, orgao, alice,
     assert Convocacao.objects.count() == 0
     assert client.post(CONVOCAR, _dados_convocar([v1], [1])).status_code == 200
     assert Convocacao.objects.filter(vaga=v1).count() == 1
+
+
+def test_lote_grande_demais_e_recusado_sem_gravar(client, orgao, alice, monkeypatch):
+    from candidatos.forms import lote as formularios
+
+    monkeypatch.setattr(formularios, "MAXIMO_VAGAS", 1)
+    v1, v2 = _vagas(orgao, alice, "V1", "V2")
+    client.force_login(alice)
+    resposta = client.post(CONVOCAR, _dados_convocar([v1, v2], [1, 1]))
+    assert resposta.status_code == 400
+    assert "Vagas: marque até 1 por envio" in resposta.content.decode()
+    assert Convocacao.objects.count() == 0
