@@ -20,7 +20,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos.models import Convocacao, ProcessoEliminacao, ResultadoVersao
+from candidatos.models import (
+    Convocacao,
+    ProcessoEliminacao,
+    ResultadoVersao,
+    SituacaoConvocacao,
+)
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, Selecao
 
@@ -146,6 +151,18 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
     c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao_id)
     if _ja_enviado(c._meta.label, c.pk, "convocacao.email_enviado"):
         return False
+    _enviar_convocacao(c)
+    auditoria.registrar(
+        acao="convocacao.email_enviado",
+        objeto=c,
+        descricao=f"E-mail de convocação enviado a {c.inscricao.numero}",
+        selecao=c.vaga.selecao,
+        inscricao_id=c.inscricao_id,
+    )
+    return True
+
+
+def _enviar_convocacao(c: Convocacao) -> None:
     contexto = {
         "convocacao": c,
         "inscricao": c.inscricao,
@@ -159,12 +176,30 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
         None,
         [c.inscricao.email],
     )
+
+
+@shared_task(name="candidatos.reenviar_email_convocacao", acks_late=True)
+def reenviar_email_convocacao(convocacao_id: int, pedido_id: int) -> bool:
+    """Reenvio pedido pelo RH (``pedido_id``: o registro de auditoria do pedido). Um
+    e-mail por pedido, e só enquanto a convocação aguarda resposta."""
+    c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao_id)
+    if c.situacao != SituacaoConvocacao.AGUARDANDO:
+        return False
+    if RegistroAuditoria.objects.filter(
+        objeto_tipo=c._meta.label,
+        objeto_id=str(c.pk),
+        acao="convocacao.email_reenviado",
+        depois__pedido=pedido_id,
+    ).exists():
+        return False
+    _enviar_convocacao(c)
     auditoria.registrar(
-        acao="convocacao.email_enviado",
+        acao="convocacao.email_reenviado",
         objeto=c,
-        descricao=f"E-mail de convocação enviado a {c.inscricao.numero}",
+        descricao=f"E-mail de convocação reenviado a {c.inscricao.numero}",
         selecao=c.vaga.selecao,
         inscricao_id=c.inscricao_id,
+        depois={"pedido": pedido_id},
     )
     return True
 

@@ -3,6 +3,7 @@
 As perguntas são as mesmas das views, feitas às mesmas funções:
 ``selecoes.acesso.e_rh`` (``rh_requerido`` e o cadastro de empresas do art. 6º) e
 ``relatorios.selectors.ve_painel_monitoramento`` (``escopo_monitoramento``, art. 5º).
+As pendências trazem a contagem, calculada uma vez por requisição.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from relatorios import selectors
+from relatorios import pendencias, selectors
 from selecoes import acesso
 
 
@@ -21,14 +23,22 @@ from selecoes import acesso
 class ItemMenu:
     rotulo: str
     url: str
+    contagem: int | None = None
+    """Quantos itens esperam (só nas pendências)."""
 
 
-def itens_do_menu(usuario: acesso.Usuario) -> list[ItemMenu]:
+def itens_do_menu(usuario: acesso.Usuario, request: HttpRequest | None = None) -> list[ItemMenu]:
     if not usuario.is_authenticated:
         return []
     itens = [ItemMenu("Área do RH", reverse("painel"))]
     if acesso.e_rh(usuario):
+        contagens = (
+            pendencias.contagens_da_requisicao(request)
+            if request is not None
+            else pendencias.contagens(usuario, agora=timezone.now())
+        )
         itens += [
+            ItemMenu("Pendências", reverse("pendencias:inicio"), pendencias.total(contagens)),
             ItemMenu("Editais (RH)", reverse("selecoes:lista")),
             ItemMenu("Inscrições", reverse("inscricoes:inicio")),
             ItemMenu("Classificação e convocação", reverse("classificacao:inicio")),
@@ -43,4 +53,4 @@ def itens_do_menu(usuario: acesso.Usuario) -> list[ItemMenu]:
 
 def menu(request: HttpRequest) -> dict[str, object]:
     """Processador de contexto: ``menu_rh``, calculado só se o template o usar."""
-    return {"menu_rh": SimpleLazyObject(lambda: itens_do_menu(request.user))}
+    return {"menu_rh": SimpleLazyObject(lambda: itens_do_menu(request.user, request))}

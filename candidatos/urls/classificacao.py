@@ -1,6 +1,6 @@
 from django.urls import path
 
-from candidatos.views import auditoria, classificacao, convocacao, resultados
+from candidatos.views import auditoria, classificacao, convocacao, lote, resultados
 
 app_name = "classificacao"
 urlpatterns = [
@@ -27,6 +27,9 @@ urlpatterns = [
     ),
     path("selecao/<int:pk>/eliminacoes/", convocacao.processos, name="processos"),
     path("selecao/<int:pk>/auditoria/", auditoria.por_selecao, name="auditoria"),
+    path("selecao/<int:pk>/lote/", lote.selecao_lote, name="lote"),
+    path("lote/convocar/", lote.convocar, name="lote_convocar"),
+    path("lote/convocacoes/", lote.convocacoes, name="lote_convocacoes"),
     path("recurso/<int:pk>/decidir/", resultados.recurso_decidir, name="recurso_decidir"),
     path("resultado/<int:pk>/", resultados.versao, name="versao"),
     path("resultado/<int:pk>/conteudo.json", resultados.versao_json, name="versao_json"),

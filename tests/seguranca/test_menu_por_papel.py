@@ -19,6 +19,7 @@ MONITORAMENTO = reverse("monitoramento:painel")
 EMPRESAS = reverse("monitoramento:empresas")
 PAINEL_RH = reverse("painel")
 SERVIDORES = reverse("servidores")  # CPF dos servidores para o gov.br: só gestor(a)
+PENDENCIAS = reverse("pendencias:inicio")
 PUBLICOS = {
     reverse("inicio"),
     reverse("publico:selecoes"),
@@ -48,9 +49,18 @@ def usuarios(alice, bruno, carla, monica, usuario_por_papel):
 
 
 ESPERADO = {
-    "gestor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS, SERVIDORES},
-    "operador": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS},
-    "auditor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
+    "gestor": {
+        PAINEL_RH,
+        PENDENCIAS,
+        EDITAIS,
+        INSCRICOES,
+        CLASSIFICACAO,
+        MONITORAMENTO,
+        EMPRESAS,
+        SERVIDORES,
+    },
+    "operador": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS},
+    "auditor": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
     "monitoramento": {PAINEL_RH, MONITORAMENTO},
 }
 

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from relatorios.views import pendencias as views
+
+app_name = "pendencias"
+urlpatterns = [
+    path("", views.inicio, name="inicio"),
+    path("orgao/<int:orgao_pk>/", views.do_orgao, name="orgao"),
+]
