@@ -37,6 +37,7 @@ urlpatterns = [
     path("rh/selecoes/", include("selecoes.urls")),
     path("rh/inscricoes/", include("candidatos.urls.inscricoes")),
     path("rh/classificacao/", include("candidatos.urls.classificacao")),
+    path("rh/mensagens/", include("selecoes.urls_mensagens")),
     path("inscricao/", include("candidatos.urls.inscricao_publica")),
     path("convocacao/", include("candidatos.urls.convocacao_publica")),
     path("publico/", include("candidatos.urls.publico")),

@@ -33,6 +33,7 @@ def itens_do_menu(usuario: acesso.Usuario) -> list[ItemMenu]:
             ItemMenu("Inscrições", reverse("inscricoes:inicio")),
             ItemMenu("Classificação e convocação", reverse("classificacao:inicio")),
             ItemMenu("Empresas (art. 6º)", reverse("monitoramento:empresas")),
+            ItemMenu("Mensagens", reverse("mensagens:lista")),
         ]
     if selectors.ve_painel_monitoramento(usuario):
         itens.append(ItemMenu("Monitoramento", reverse("monitoramento:painel")))

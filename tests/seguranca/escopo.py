@@ -36,6 +36,7 @@ from relatorios.models import Documento, EmpresaTerceirizada, TipoDocumento
 from selecoes.models import (
     CriterioAvaliacao,
     Lotacao,
+    Mensagem,
     Orgao,
     Papel,
     RegistroAuditoria,
@@ -112,6 +113,7 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "lotacao": Lotacao,
     "empresa": EmpresaTerceirizada,
     "empresas": EmpresaTerceirizada,
+    "mensagens": Mensagem,
 }
 # "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
@@ -257,6 +259,15 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         ),
         Lotacao.objects.get(usuario=dono, orgao=orgao),
         EmpresaTerceirizadaFactory(orgao=orgao),
+        Mensagem.objects.create(
+            orgao=orgao,
+            selecao=selecao,
+            inscricao_id=inscricao.pk,
+            destinatario=inscricao.email,
+            assunto="Convocação",
+            modelo="convocacao",
+            corpo="Texto com o link pessoal do candidato.",
+        ),
     ]
     extras: dict[str, Model] = {
         "relatorio_anual": DocumentoFactory(

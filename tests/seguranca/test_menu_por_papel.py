@@ -17,6 +17,7 @@ INSCRICOES = reverse("inscricoes:inicio")
 CLASSIFICACAO = reverse("classificacao:inicio")
 MONITORAMENTO = reverse("monitoramento:painel")
 EMPRESAS = reverse("monitoramento:empresas")
+MENSAGENS = reverse("mensagens:lista")
 PAINEL_RH = reverse("painel")
 PUBLICOS = {
     reverse("inicio"),
@@ -47,9 +48,17 @@ def usuarios(alice, bruno, carla, monica, usuario_por_papel):
 
 
 ESPERADO = {
-    "gestor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
-    "operador": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS},
-    "auditor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
+    "gestor": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS, MENSAGENS},
+    "operador": {PAINEL_RH, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS, MENSAGENS},
+    "auditor": {
+        PAINEL_RH,
+        EDITAIS,
+        INSCRICOES,
+        CLASSIFICACAO,
+        MONITORAMENTO,
+        EMPRESAS,
+        MENSAGENS,
+    },
     "monitoramento": {PAINEL_RH, MONITORAMENTO},
 }
 
