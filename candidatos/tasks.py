@@ -15,14 +15,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Convocacao, ProcessoEliminacao, ResultadoVersao
-from selecoes import auditoria
-from selecoes.models import RegistroAuditoria, Selecao
+from selecoes import auditoria, correio
+from selecoes.models import RegistroAuditoria, Selecao, SituacaoMensagem
 
 PROGRESSO_TTL = 6 * 3600
 
@@ -153,12 +152,16 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
         "link": settings.SITE_URL + reverse("convocacao_publica:detalhe", args=[c.token]),
         "prazo": timezone.localtime(c.prazo_resposta),
     }
-    send_mail(
-        render_to_string("emails/convocacao_assunto.txt", contexto).strip(),
-        render_to_string("emails/convocacao_corpo.txt", contexto),
-        None,
-        [c.inscricao.email],
+    enviada = correio.mensagem_enviar_agora(
+        modelo="convocacao",
+        para=c.inscricao.email,
+        assunto=render_to_string("emails/convocacao_assunto.txt", contexto).strip(),
+        corpo=render_to_string("emails/convocacao_corpo.txt", contexto),
+        selecao=c.vaga.selecao,
+        inscricao_id=c.inscricao_id,
     )
+    if enviada.situacao != SituacaoMensagem.ENVIADA:
+        return False
     auditoria.registrar(
         acao="convocacao.email_enviado",
         objeto=c,
@@ -184,12 +187,18 @@ def enviar_email_processo(processo_id: int) -> bool:
     if _ja_enviado(p._meta.label, p.pk, "eliminacao.email_enviado"):
         return False
     contexto = {"processo": p, "inscricao": p.inscricao, "selecao": p.inscricao.selecao}
-    send_mail(
-        f"Notificação: apuração de autodeclaração — edital {p.inscricao.selecao.numero_edital}",
-        render_to_string("candidatos/convocacao/email_processo.txt", contexto),
-        None,
-        [p.inscricao.email],
+    enviada = correio.mensagem_enviar_agora(
+        modelo="processo_eliminacao",
+        para=p.inscricao.email,
+        assunto=(
+            f"Notificação: apuração de autodeclaração — edital {p.inscricao.selecao.numero_edital}"
+        ),
+        corpo=render_to_string("candidatos/convocacao/email_processo.txt", contexto),
+        selecao=p.inscricao.selecao,
+        inscricao_id=p.inscricao_id,
     )
+    if enviada.situacao != SituacaoMensagem.ENVIADA:
+        return False
     auditoria.registrar(
         acao="eliminacao.email_enviado",
         objeto=p,
@@ -198,3 +207,21 @@ def enviar_email_processo(processo_id: int) -> bool:
         inscricao_id=p.inscricao_id,
     )
     return True
+
+
+@shared_task(name="candidatos.vencer_prazos", acks_late=True)
+def vencer_prazos() -> dict[str, list[int]]:
+    """Beat: convocações sem resposta, fim das inscrições e do prazo de recurso."""
+    from dataclasses import asdict
+
+    from candidatos.services import prazos
+
+    return asdict(prazos.vencer_prazos(agora=timezone.now()))
+
+
+@shared_task(name="candidatos.anonimizar_inscricoes", acks_late=True)
+def anonimizar_inscricoes() -> None:
+    """Beat (mensal): o comando de retenção (LGPD), idempotente por seleção."""
+    from django.core.management import call_command
+
+    call_command("anonimizar_inscricoes")
