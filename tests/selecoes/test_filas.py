@@ -34,11 +34,16 @@ def test_fila_tarefa_gravada_na_transacao_e_apagada_quando_o_broker_aceita(
     assert not TarefaPendente.objects.exists()
 
 
-@pytest.mark.django_db
-def test_fila_acao_desfeita_nao_deixa_tarefa():
-    with pytest.raises(RuntimeError), transaction.atomic():
+def _acao_que_falha() -> None:
+    with transaction.atomic():
         filas.enfileirar_apos_commit(tasks.registrar_batimento, "desfeita")
         raise RuntimeError("a ação falhou")
+
+
+@pytest.mark.django_db
+def test_fila_acao_desfeita_nao_deixa_tarefa():
+    with pytest.raises(RuntimeError):
+        _acao_que_falha()
     assert not TarefaPendente.objects.exists()
 
 

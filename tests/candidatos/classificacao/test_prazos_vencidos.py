@@ -54,7 +54,7 @@ def _avisos():
 
 
 def test_prazo_convocacao_vencida_vira_nao_compareceu_e_rh_confirma(orgao, alice, bruno):
-    vaga, ins, convocadas = _cenario(orgao, alice, automatica=False)
+    vaga, _ins, convocadas = _cenario(orgao, alice, automatica=False)
     servico.responder(convocacao=convocadas[0], aceita=True, agora=CONVOCADA_EM)
 
     primeira = _rodar(DEPOIS_DO_PRAZO)
