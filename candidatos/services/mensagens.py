@@ -34,7 +34,7 @@ def texto_enfileirar(*, modelo: str, contexto: dict[str, Any], para: str) -> Non
     texto de quem a pediu. A seleção e a inscrição do contexto, se houver, dizem de que
     órgão é a mensagem (a lista do RH)."""
     assunto, corpo = correio.montar(modelo, contexto)
-    inscricao = contexto.get("inscricao")
+    inscricao = contexto.get("inscricao") or contexto.get("anterior")
     correio.mensagem_enfileirar(
         modelo=modelo,
         para=para,
