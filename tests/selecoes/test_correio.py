@@ -1,5 +1,7 @@
 """Mensagens registradas, enviadas uma vez, reenviadas pelo RH do órgão (issue 17, item 9)."""
 
+import datetime as dt
+
 import pytest
 from django.core import mail
 from django.urls import reverse
@@ -110,3 +112,27 @@ def test_correio_lista_nao_mostra_mensagem_de_outro_orgao(client, diego, mensage
     client.force_login(diego)
     assert "candidata@exemplo.com" not in client.get(reverse("mensagens:lista")).text
     assert client.get(reverse("mensagens:detalhe", args=[mensagem.pk])).status_code == 404
+
+
+def test_correio_retencao_apaga_as_mensagens_da_selecao(mensagem, orgao, tmp_path, settings):
+    """LGPD: as mensagens guardam endereço e texto; saem com os dados da seleção."""
+    from candidatos.services import retencao
+    from tests.confiabilidade.test_retencao import _cenario
+
+    settings.MEDIA_ROOT = tmp_path
+    selecao, negra, *_ = _cenario()
+    da_selecao = Mensagem.objects.create(
+        orgao=selecao.orgao,
+        selecao=selecao,
+        inscricao_id=negra.pk,
+        destinatario=negra.email,
+        assunto="Comprovante",
+        modelo="inscricao_comprovante",
+        corpo=f"Olá, {negra.nome_civil}.",
+    )
+    (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
+    retencao.anonimizar_selecao(plano=plano, meses=60)
+    assert not Mensagem.objects.filter(pk=da_selecao.pk).exists()
+    assert Mensagem.objects.filter(pk=mensagem.pk).exists()  # outra seleção, vigente
+    registro = RegistroAuditoria.objects.get(acao=retencao.ACAO_AUDITORIA)
+    assert registro.depois["mensagens_apagadas"] == 1
