@@ -32,7 +32,7 @@ from candidatos.models import (
 from candidatos.selectors.classificacao import estado_vaga
 from candidatos.services import convocacao as servico_convocacao
 from selecoes import acesso, auditoria, correio
-from selecoes.models import Lotacao, RegistroAuditoria, Selecao, SituacaoSelecao
+from selecoes.models import Lotacao, RegistroAuditoria, Selecao, SituacaoSelecao, VagaEstagio
 from selecoes.prazos import fim_do_prazo
 
 logger = logging.getLogger(__name__)
@@ -131,7 +131,9 @@ def _vencer_na_vaga(vaga_id: int, agora: datetime, resumo: Resumo) -> None:
         )
 
 
-def _convocar_substitutos(vaga, quantidade: int, agora: datetime, resumo: Resumo) -> list[str]:
+def _convocar_substitutos(
+    vaga: VagaEstagio, quantidade: int, agora: datetime, resumo: Resumo
+) -> list[str]:
     selecao = vaga.selecao
     disponiveis = len(estado_vaga(vaga).a_convocar)
     if disponiveis == 0:
