@@ -138,12 +138,7 @@ def _convocar_substitutos(
     disponiveis = len(estado_vaga(vaga).a_convocar)
     if disponiveis == 0:
         return ["Não há mais candidatos a convocar nesta vaga (reversão ou lista esgotada)."]
-    prazo = fim_do_prazo(
-        agora,
-        selecao.prazo_resposta_dias,
-        uteis=selecao.prazos_em_dias_uteis,
-        fuso=timezone.get_current_timezone(),
-    )
+    prazo = prazo_resposta_do_edital(selecao, agora)
     try:
         with transaction.atomic():
             novas = servico_convocacao.convocar_proximos(
@@ -157,13 +152,28 @@ def _convocar_substitutos(
         logger.warning("Convocação automática na vaga %s não feita: %s", vaga.pk, erro.message)
         return [f"A convocação automática não foi feita: {erro.message} Confira a vaga."]
     resumo.convocadas += [c.pk for c in novas]
-    dias = "dias úteis" if selecao.prazos_em_dias_uteis else "dias corridos"
     return [
         f"Convocado(a) automaticamente, como diz o edital: {c.inscricao.numero} "
         f"({c.ordem}ª convocação), prazo até {timezone.localtime(prazo):%d/%m/%Y %H:%M} "
-        f"({selecao.prazo_resposta_dias} {dias})."
+        f"({prazo_do_edital_por_extenso(selecao)})."
         for c in novas
     ]
+
+
+def prazo_resposta_do_edital(selecao: Selecao, agora: datetime) -> datetime:
+    """Fim do prazo de resposta de uma convocação feita ``agora``, pelo edital: dias
+    corridos ou úteis, até as 23h59min59s do último dia (horário do sistema)."""
+    return fim_do_prazo(
+        agora,
+        selecao.prazo_resposta_dias,
+        uteis=selecao.prazos_em_dias_uteis,
+        fuso=timezone.get_current_timezone(),
+    )
+
+
+def prazo_do_edital_por_extenso(selecao: Selecao) -> str:
+    dias = "dias úteis" if selecao.prazos_em_dias_uteis else "dias corridos"
+    return f"{selecao.prazo_resposta_dias} {dias}"
 
 
 # --- períodos que terminam -----------------------------------------------------------

@@ -171,3 +171,20 @@ def test_prazo_fim_do_recurso_anunciado_com_os_pendentes(orgao, alice):
     registro = RegistroAuditoria.objects.get(acao=prazos.ACAO_RECURSO_ENCERRADO)
     assert registro.depois == {"recursos_pendentes": 1}
     assert any("Recursos aguardando decisão: 1." in m.corpo for m in _avisos())
+
+
+def test_prazo_formulario_de_convocacao_sugere_o_prazo_do_edital(client, orgao, alice, bruno):
+    from django.urls import reverse
+
+    vaga = nova_vaga(orgao)
+    vaga.selecao.prazos_em_dias_uteis = True
+    vaga.selecao.prazo_resposta_dias = 2
+    vaga.selecao.save()
+    classificacao(vaga, "ABXCD")
+    publicar_final(vaga.selecao, alice, agora=AGORA)
+    with time_machine.travel(CONVOCADA_EM, tick=False):  # quarta, 23/12/2026
+        client.force_login(bruno)
+        pagina = client.get(reverse("classificacao:vaga", args=[vaga.pk])).text
+    assert "Pelo edital: 2 dias úteis, até o fim do último dia." in pagina
+    # 24/12 (quinta) conta; 25/12 (Natal), 26 e 27 (fim de semana) não; vence em 28/12.
+    assert 'value="2026-12-28T23:59"' in pagina
