@@ -111,3 +111,25 @@ def test_fila_convocar_com_broker_fora_responde_sucesso_e_os_emails_saem_depois(
     assert set(Mensagem.objects.values_list("modelo", "situacao")) == {
         ("convocacao", SituacaoMensagem.ENVIADA)
     }
+
+
+@pytest.mark.django_db
+def test_fila_pedido_de_documento_com_broker_fora_fica_na_caixa(
+    django_capture_on_commit_callbacks,
+):
+    from relatorios import services as documentos
+    from relatorios.models import StatusDocumento
+    from tests.seguranca.factories import DocumentoFactory
+
+    documento = DocumentoFactory()
+    with _broker(_fechado()), django_capture_on_commit_callbacks(execute=True):
+        documentos.documento_regenerar(documento=documento, motivo="teste")
+    documento.refresh_from_db()
+    assert documento.status == StatusDocumento.PENDENTE
+    pendente = TarefaPendente.objects.get()
+    assert (pendente.tarefa, pendente.argumentos) == (
+        "relatorios.gerar_documento",
+        [documento.pk, documento.geracao],
+    )
+    assert filas.varrer(agora=timezone.now() + dt.timedelta(minutes=2)) == 1
+    assert not TarefaPendente.objects.exists()
