@@ -15,7 +15,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -26,8 +25,8 @@ from candidatos.models import (
     ResultadoVersao,
     SituacaoConvocacao,
 )
-from selecoes import auditoria
-from selecoes.models import RegistroAuditoria, Selecao
+from selecoes import auditoria, correio
+from selecoes.models import RegistroAuditoria, Selecao, SituacaoMensagem
 
 PROGRESSO_TTL = 6 * 3600
 
@@ -151,7 +150,8 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
     c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao_id)
     if _ja_enviado(c._meta.label, c.pk, "convocacao.email_enviado"):
         return False
-    _enviar_convocacao(c)
+    if not _enviar_convocacao(c):
+        return False
     auditoria.registrar(
         acao="convocacao.email_enviado",
         objeto=c,
@@ -162,7 +162,8 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
     return True
 
 
-def _enviar_convocacao(c: Convocacao) -> None:
+def _enviar_convocacao(c: Convocacao) -> bool:
+    """Envia (e registra na caixa de saída) o aviso da convocação; ``True`` se saiu."""
     contexto = {
         "convocacao": c,
         "inscricao": c.inscricao,
@@ -170,12 +171,15 @@ def _enviar_convocacao(c: Convocacao) -> None:
         "link": settings.SITE_URL + reverse("convocacao_publica:detalhe", args=[c.token]),
         "prazo": timezone.localtime(c.prazo_resposta),
     }
-    send_mail(
-        render_to_string("emails/convocacao_assunto.txt", contexto).strip(),
-        render_to_string("emails/convocacao_corpo.txt", contexto),
-        None,
-        [c.inscricao.email],
+    enviada = correio.mensagem_enviar_agora(
+        modelo="convocacao",
+        para=c.inscricao.email,
+        assunto=render_to_string("emails/convocacao_assunto.txt", contexto).strip(),
+        corpo=render_to_string("emails/convocacao_corpo.txt", contexto),
+        selecao=c.vaga.selecao,
+        inscricao_id=c.inscricao_id,
     )
+    return enviada.situacao == SituacaoMensagem.ENVIADA
 
 
 @shared_task(name="candidatos.reenviar_email_convocacao", acks_late=True)
@@ -192,7 +196,8 @@ def reenviar_email_convocacao(convocacao_id: int, pedido_id: int) -> bool:
         depois__pedido=pedido_id,
     ).exists():
         return False
-    _enviar_convocacao(c)
+    if not _enviar_convocacao(c):
+        return False
     auditoria.registrar(
         acao="convocacao.email_reenviado",
         objeto=c,
@@ -219,12 +224,18 @@ def enviar_email_processo(processo_id: int) -> bool:
     if _ja_enviado(p._meta.label, p.pk, "eliminacao.email_enviado"):
         return False
     contexto = {"processo": p, "inscricao": p.inscricao, "selecao": p.inscricao.selecao}
-    send_mail(
-        f"Notificação: apuração de autodeclaração — edital {p.inscricao.selecao.numero_edital}",
-        render_to_string("candidatos/convocacao/email_processo.txt", contexto),
-        None,
-        [p.inscricao.email],
+    enviada = correio.mensagem_enviar_agora(
+        modelo="processo_eliminacao",
+        para=p.inscricao.email,
+        assunto=(
+            f"Notificação: apuração de autodeclaração — edital {p.inscricao.selecao.numero_edital}"
+        ),
+        corpo=render_to_string("candidatos/convocacao/email_processo.txt", contexto),
+        selecao=p.inscricao.selecao,
+        inscricao_id=p.inscricao_id,
     )
+    if enviada.situacao != SituacaoMensagem.ENVIADA:
+        return False
     auditoria.registrar(
         acao="eliminacao.email_enviado",
         objeto=p,
@@ -233,3 +244,21 @@ def enviar_email_processo(processo_id: int) -> bool:
         inscricao_id=p.inscricao_id,
     )
     return True
+
+
+@shared_task(name="candidatos.vencer_prazos", acks_late=True)
+def vencer_prazos() -> dict[str, list[int]]:
+    """Beat: convocações sem resposta, fim das inscrições e do prazo de recurso."""
+    from dataclasses import asdict
+
+    from candidatos.services import prazos
+
+    return asdict(prazos.vencer_prazos(agora=timezone.now()))
+
+
+@shared_task(name="candidatos.anonimizar_inscricoes", acks_late=True)
+def anonimizar_inscricoes() -> None:
+    """Beat (mensal): o comando de retenção (LGPD), idempotente por seleção."""
+    from django.core.management import call_command
+
+    call_command("anonimizar_inscricoes")

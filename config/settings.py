@@ -4,6 +4,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.management.utils import get_random_secret_key
 
 from config import ambiente
@@ -191,6 +192,10 @@ DEFAULT_FROM_EMAIL = ambiente.texto(
     "DEFAULT_FROM_EMAIL", "Seleções de Estágio <nao-responda@localhost>"
 )
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Caixa de saída local (/rh/mensagens/): o texto de cada mensagem legível no navegador.
+# Só em desenvolvimento: em produção as mensagens levam os links pessoais dos candidatos
+# (convocação, recusa) e de redefinição de senha, que o RH não deve ler (selecoes/correio.py).
+CAIXA_SAIDA_LOCAL = ambiente.booleano("CAIXA_SAIDA_LOCAL", DEBUG)
 
 # Celery: sem CELERY_BROKER_URL, um broker embutido em arquivos (var/celery)
 # dispensa servidor; nunca o modo "eager".
@@ -215,6 +220,34 @@ CELERY_TASK_TIME_LIMIT = ambiente.inteiro("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_TASK_SOFT_TIME_LIMIT = ambiente.inteiro("CELERY_TASK_SOFT_TIME_LIMIT", 540)
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = ambiente.inteiro("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 600_000)
 CELERY_TIMEZONE = TIME_ZONE
+# Celery beat (um só por implantação: docs/operacao.md, "Tarefas periódicas"). Cada tarefa
+# é idempotente e segura com dois nós rodando-a ao mesmo tempo (travas no banco).
+CELERY_BEAT_SCHEDULE = {
+    "caixa-de-saida": {
+        "task": "selecoes.varrer_tarefas",
+        "schedule": float(ambiente.inteiro("BEAT_CAIXA_SAIDA_SEGUNDOS", 60)),
+    },
+    "prazos-vencidos": {
+        "task": "candidatos.vencer_prazos",
+        "schedule": float(ambiente.inteiro("BEAT_PRAZOS_SEGUNDOS", 300)),
+    },
+    "documentos-parados": {
+        "task": "relatorios.reenfileirar_documentos_parados",
+        "schedule": float(ambiente.inteiro("BEAT_DOCUMENTOS_SEGUNDOS", 300)),
+    },
+    "retencao-mensal": {
+        "task": "candidatos.anonimizar_inscricoes",
+        "schedule": crontab(minute="30", hour="3", day_of_month="1"),
+    },
+}
+# Caixa de saída (selecoes/filas.py): a varredura só reenvia o que ficou pendente há mais
+# que isto (segundos), para não competir com o gancho do commit que ainda está rodando.
+FILA_REENVIO_SEGUNDOS = ambiente.inteiro("FILA_REENVIO_SEGUNDOS", 60)
+# Documento em "pendente"/"gerando" sem concluir há mais que isto (minutos): o worker
+# morreu ou a tarefa se perdeu; a varredura o põe de novo na fila.
+DOCUMENTO_PARADO_MINUTOS = ambiente.inteiro("DOCUMENTO_PARADO_MINUTOS", 15)
+# Depois de tantas gerações paradas seguidas, o documento fica com status "erro".
+DOCUMENTO_MAX_REENVIOS = ambiente.inteiro("DOCUMENTO_MAX_REENVIOS", 3)
 
 # Segurança do login e da sessão (config/seguranca.py; docs/operacao.md).
 SESSION_COOKIE_AGE = ambiente.inteiro("SESSION_COOKIE_AGE", 8 * 3600)

@@ -45,6 +45,7 @@ urlpatterns = [
     path("rh/inscricoes/", include("candidatos.urls.inscricoes")),
     path("rh/classificacao/", include("candidatos.urls.classificacao")),
     path("rh/pendencias/", include("relatorios.urls.pendencias")),
+    path("rh/mensagens/", include("selecoes.urls_mensagens")),
     path("inscricao/", include("candidatos.urls.inscricao_publica")),
     path("convocacao/", include("candidatos.urls.convocacao_publica")),
     path("publico/", include("candidatos.urls.publico")),

@@ -43,6 +43,7 @@ def itens_do_menu(usuario: acesso.Usuario, request: HttpRequest | None = None) -
             ItemMenu("Inscrições", reverse("inscricoes:inicio")),
             ItemMenu("Classificação e convocação", reverse("classificacao:inicio")),
             ItemMenu("Empresas (art. 6º)", reverse("monitoramento:empresas")),
+            ItemMenu("Mensagens", reverse("mensagens:lista")),
         ]
         if acesso.orgaos_do_usuario(usuario, (acesso.Papel.GESTOR,)).exists():
             itens.append(ItemMenu("Servidores (gov.br)", reverse("servidores")))

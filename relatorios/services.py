@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from django.utils import timezone
 from relatorios import documentos
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import auditoria
+from selecoes.filas import enfileirar_apos_commit
 
 if TYPE_CHECKING:
     from candidatos.models import Inscricao, ResultadoVersao
@@ -199,9 +201,11 @@ def _agendar(documento: Documento, *, acao: str, usuario: Usuario, motivo: str) 
         depois={"status": documento.status, "geracao": documento.geracao},
         motivo=motivo,
     )
-    # robust: sem broker, o pedido fica pendente (o RH pode pedir de novo) e o log registra;
-    # a transação de quem pediu não falha por isso.
-    transaction.on_commit(partial(_enfileirar, documento.pk, documento.geracao), robust=True)
+    # Pela caixa de saída (selecoes/filas.py): sem broker, a tarefa fica gravada e a
+    # varredura a manda quando ele voltar; a transação de quem pediu não falha por isso.
+    from relatorios.tasks import gerar_documento
+
+    enfileirar_apos_commit(gerar_documento, documento.pk, documento.geracao, envio=_enfileirar)
 
 
 def _enfileirar(documento_id: int, geracao: int) -> None:
@@ -365,6 +369,64 @@ def registrar_erro(*, documento_id: int, geracao: int, mensagem: str) -> None:
             selecao=documento.selecao,
             depois={"status": documento.status, "mensagem": documento.mensagem_erro},
         )
+
+
+def documentos_parados_reenfileirar(*, agora: datetime) -> list[int]:
+    """Varredura do beat: documento em ``pendente``/``gerando`` sem concluir há mais de
+    ``DOCUMENTO_PARADO_MINUTOS`` — o worker morreu no meio, ou a tarefa se perdeu com um
+    Redis sem AOF — volta à fila na mesma geração (a tarefa é idempotente: o que já foi
+    feito, como as partes prontas, não é refeito). Depois de ``DOCUMENTO_MAX_REENVIOS``
+    gerações paradas, o documento fica com status ``erro`` (o RH pode pedir de novo).
+
+    ``skip_locked``: dois nós varrendo ao mesmo tempo pegam documentos diferentes; a
+    hora do pedido avança a cada reenvio, e a varredura seguinte espera de novo.
+    """
+    from relatorios.tasks import gerar_documento
+
+    corte = agora - timedelta(minutes=settings.DOCUMENTO_PARADO_MINUTOS)
+    reenfileirados = []
+    with transaction.atomic():
+        parados = list(
+            Documento.objects.select_for_update(skip_locked=True)
+            .filter(
+                status__in=[StatusDocumento.PENDENTE, StatusDocumento.GERANDO],
+                solicitado_em__lt=corte,
+            )
+            .order_by("solicitado_em", "pk")[:200]
+        )
+        for documento in parados:
+            if documento.tentativas >= settings.DOCUMENTO_MAX_REENVIOS:
+                registrar_erro(
+                    documento_id=documento.pk,
+                    geracao=documento.geracao,
+                    mensagem=(
+                        f"A geração parou {documento.tentativas} vez(es) sem concluir "
+                        "(worker interrompido). Peça a geração de novo; se repetir, "
+                        "avise a equipe técnica."
+                    ),
+                )
+                continue
+            antes = {"status": documento.status, "solicitado_em": str(documento.solicitado_em)}
+            documento.solicitado_em = agora
+            documento.save(update_fields=["solicitado_em"])
+            auditoria.registrar(
+                acao="documento.reenfileirado",
+                objeto=documento,
+                descricao=(
+                    f"{documento.titulo}: geração {documento.geracao} parada, de volta à fila"
+                ),
+                orgao=documento.orgao,
+                selecao=documento.selecao,
+                antes=antes,
+                depois={"status": documento.status, "tentativas": documento.tentativas},
+            )
+            enfileirar_apos_commit(
+                gerar_documento, documento.pk, documento.geracao, envio=_enfileirar
+            )
+            reenfileirados.append(documento.pk)
+    if reenfileirados:
+        logger.warning("Documentos parados de volta à fila: %s", reenfileirados)
+    return reenfileirados
 
 
 def _iniciar(documento_id: int, geracao: int) -> Documento | None:

@@ -58,3 +58,11 @@ def gerar_parte_documento(documento_id: int, geracao: int, indice: int) -> None:
 @shared_task(base=TarefaDocumento, name="relatorios.juntar_partes_documento")
 def juntar_partes_documento(documento_id: int, geracao: int) -> None:
     services.juntar_partes(documento_id=documento_id, geracao=geracao)
+
+
+@shared_task(name="relatorios.reenfileirar_documentos_parados", acks_late=True)
+def reenfileirar_documentos_parados() -> list[int]:
+    """Beat: documentos parados em "gerando" (worker morto) voltam à fila."""
+    from django.utils import timezone
+
+    return services.documentos_parados_reenfileirar(agora=timezone.now())

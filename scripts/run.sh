@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Sobe a aplicação localmente: migra, carrega a demonstração e roda web + worker Celery.
+# Sobe a aplicação localmente: migra, carrega a demonstração e roda web + worker e beat Celery.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
 export DEBUG="${DEBUG:-1}"
 PORT="${PORT:-8000}"
+# Os links dos e-mails apontam para a porta em que o servidor sobe.
+export SITE_URL="${SITE_URL:-http://127.0.0.1:${PORT}}"
 
 redis_responde() {
   "$BIN/python" - <<'PY' 2>/dev/null
@@ -48,8 +50,11 @@ fi
 
 "$BIN/celery" -A config worker --loglevel=INFO --concurrency=2 &
 WORKER=$!
+# Um só beat (o relógio dos prazos, da caixa de saída e das varreduras).
+"$BIN/celery" -A config beat --loglevel=INFO --schedule var/celerybeat-schedule &
+BEAT=$!
 PROVEDOR=""
-trap 'kill $WORKER $PROVEDOR 2>/dev/null || true' EXIT INT TERM
+trap 'kill $WORKER $BEAT $PROVEDOR 2>/dev/null || true' EXIT INT TERM
 
 if [ -n "$GOVBR_LOCAL" ]; then
   PASTA_GOVBR="${VAR_DIR:-var}/govbr-local"
@@ -68,6 +73,8 @@ echo "=============================================================="
 echo " Aplicação em http://127.0.0.1:${PORT}/  (RH: http://127.0.0.1:${PORT}/rh/)"
 echo " Logins de demonstração: veja a lista acima (popular_demo)."
 echo " Entrar com gov.br: use um CPF \"gov.br local\" da lista (candidata → Minhas inscrições)."
-echo " Ctrl+C encerra o servidor web e o worker Celery."
+echo " E-mails enviados (caixa de saída local): http://127.0.0.1:${PORT}/rh/mensagens/"
+echo "   (entre como RH; os links dos e-mails apontam para ${SITE_URL})"
+echo " Ctrl+C encerra o servidor web, o worker e o beat do Celery."
 echo "=============================================================="
 "$BIN/python" manage.py runserver "127.0.0.1:${PORT}"

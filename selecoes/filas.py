@@ -1,8 +1,11 @@
 """Enfileiramento de tarefas Celery depois do commit, sem que um broker fora do ar vire 500.
 
-A ação já foi gravada quando o gancho de ``transaction.on_commit`` roda: se o broker
-não aceitar a mensagem, o erro vai ao log (com a tarefa e os argumentos, para
-reenvio) e a resposta segue normal. Ganchos são funções com nome: o Django registra
+``enfileirar_apos_commit`` grava a tarefa na caixa de saída (``TarefaPendente``)
+dentro da transação da ação: se a ação for desfeita, a tarefa também some; se for
+confirmada, o gancho de ``transaction.on_commit`` manda a tarefa ao broker e apaga a
+linha. Se o broker não aceitar, o erro vai ao log, a resposta segue normal e a linha
+fica para a varredura periódica (``varrer``, rodada pelo Celery beat), que tenta de
+novo até o broker voltar. Ganchos são funções com nome: o Django registra
 ``func.__qualname__`` quando um gancho ``robust`` falha, e ``functools.partial`` não
 o tem (a falha do log viraria a falha da página).
 """
@@ -10,12 +13,17 @@ o tem (a falha do log viraria a falha da página).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
-from celery import Task
+from celery import Task, current_app
+from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
+
+from selecoes.models import TarefaPendente
 
 logger = logging.getLogger(__name__)
 
@@ -23,20 +31,66 @@ logger = logging.getLogger(__name__)
 ERROS_DO_BROKER: tuple[type[BaseException], ...] = (KombuError, RedisError, OSError)
 
 
-def enfileirar(tarefa: Task, *args: Any) -> bool:
-    """Manda a tarefa ao broker; False (e o erro no log) se ele não aceitar."""
+def enfileirar(tarefa: Task, *args: Any, envio: Callable[..., Any] | None = None) -> bool:
+    """Manda a tarefa ao broker; False (e o erro no log) se ele não aceitar.
+
+    ``envio`` substitui ``tarefa.apply_async`` quando quem pede tem o seu próprio jeito
+    de enfileirar (recebe os mesmos ``args``)."""
     try:
-        tarefa.apply_async(args=args)
+        if envio is None:
+            tarefa.apply_async(args=args)
+        else:
+            envio(*args)
     except ERROS_DO_BROKER:
         logger.exception("Broker indisponível: tarefa %s%r não foi enfileirada.", tarefa.name, args)
         return False
     return True
 
 
-def enfileirar_apos_commit(tarefa: Task, *args: Any) -> None:
-    """Enfileira a tarefa quando (e se) a transação atual for confirmada."""
+def enfileirar_apos_commit(
+    tarefa: Task, *args: Any, envio: Callable[..., Any] | None = None
+) -> None:
+    """Grava a tarefa na caixa de saída agora (na transação atual) e a manda ao
+    broker quando (e se) a transação for confirmada."""
+    pendente = TarefaPendente.objects.create(tarefa=tarefa.name, argumentos=list(args))
 
     def enfileirar_tarefa() -> None:
-        enfileirar(tarefa, *args)
+        if enfileirar(tarefa, *args, envio=envio):
+            TarefaPendente.objects.filter(pk=pendente.pk).delete()
 
     transaction.on_commit(enfileirar_tarefa, robust=True)
+
+
+def varrer(*, agora: datetime, limite: int = 500) -> int:
+    """Manda de novo ao broker as tarefas que ficaram na caixa de saída.
+
+    Só as mais velhas que ``FILA_REENVIO_SEGUNDOS`` (o gancho do commit ainda pode
+    estar rodando para as recentes). ``skip_locked``: duas varreduras ao mesmo tempo,
+    em nós diferentes, pegam linhas diferentes. Para no primeiro erro do broker (ele
+    está fora; as seguintes falhariam igual). Devolve quantas foram enfileiradas.
+    """
+    corte = agora - timedelta(seconds=settings.FILA_REENVIO_SEGUNDOS)
+    enviadas = 0
+    with transaction.atomic():
+        linhas = list(
+            TarefaPendente.objects.select_for_update(skip_locked=True)
+            .filter(criada_em__lt=corte)
+            .order_by("criada_em", "pk")[:limite]
+        )
+        for linha in linhas:
+            try:
+                current_app.send_task(linha.tarefa, args=linha.argumentos, retry=False)
+            except ERROS_DO_BROKER as erro:
+                TarefaPendente.objects.filter(pk=linha.pk).update(
+                    tentativas=linha.tentativas + 1, ultimo_erro=f"{type(erro).__name__}: {erro}"
+                )
+                logger.warning(
+                    "Broker ainda indisponível: %d tarefa(s) seguem na caixa de saída.",
+                    len(linhas) - enviadas,
+                )
+                break
+            linha.delete()
+            enviadas += 1
+    if enviadas:
+        logger.info("Caixa de saída: %d tarefa(s) reenfileirada(s).", enviadas)
+    return enviadas

@@ -52,6 +52,9 @@ CAMPOS_SELECAO = (
     "sequencia_explicita",
     "base_reserva",
     "criterios_desempate",
+    "prazos_em_dias_uteis",
+    "prazo_resposta_dias",
+    "convocacao_automatica",
 )
 CAMPOS_VAGA = (
     "codigo",
@@ -86,6 +89,10 @@ BASE_LEGAL_SELECAO = (
     "inscricoes_inicio",
     "inscricoes_fim",
     "criterios_desempate",
+    # Prazos e convocação: quem é chamado, e quando perde a vez (art. 4º, § 2º).
+    "prazos_em_dias_uteis",
+    "prazo_resposta_dias",
+    "convocacao_automatica",
 )
 BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas", "sem_cadastro_reserva")
 """Além destes campos, nenhuma vaga entra, sai ou muda de ordem."""

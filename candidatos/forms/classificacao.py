@@ -472,7 +472,15 @@ class ConvocarForm(forms.Form):
         help_text="Gerada ao exibir o formulário: o mesmo envio repetido convoca uma vez só.",
     )
 
-    def __init__(self, *args: Any, maximo: int, agora: datetime, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        maximo: int,
+        agora: datetime,
+        prazo_sugerido: datetime | None = None,
+        ajuda_prazo: str = "",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.agora = agora
         self.fields["quantidade"].max_value = max(maximo, 1)
@@ -482,9 +490,11 @@ class ConvocarForm(forms.Form):
         ].help_text = f"Até {maximo} agora (vagas a preencher ainda não chamadas)."
         self.fields["quantidade"].initial = maximo
         self.fields["chave"].initial = uuid.uuid4()
-        self.fields["prazo_resposta"].initial = (agora + timedelta(days=5)).replace(
-            hour=18, minute=0, second=0, microsecond=0
-        )
+        self.fields["prazo_resposta"].initial = prazo_sugerido or (
+            agora + timedelta(days=5)
+        ).replace(hour=18, minute=0, second=0, microsecond=0)
+        if ajuda_prazo:
+            self.fields["prazo_resposta"].help_text = ajuda_prazo
 
     def clean_prazo_resposta(self) -> datetime:
         prazo = self.cleaned_data["prazo_resposta"]

@@ -18,7 +18,6 @@ from django.core import signing
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
-from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -34,9 +33,9 @@ from candidatos.models import (
     SituacaoInscricao,
 )
 from candidatos.services import mensagens
-from selecoes import auditoria, eventos
+from selecoes import auditoria, correio, eventos
 from selecoes.limites import registrar_tentativa
-from selecoes.models import Selecao, VagaEstagio
+from selecoes.models import Selecao, SituacaoMensagem, VagaEstagio
 
 logger = logging.getLogger(__name__)
 
@@ -462,18 +461,20 @@ def comprovante_enviar(*, inscricao_id: int) -> None:
     assunto = " ".join(
         render_to_string("emails/inscricao_comprovante_assunto.txt", contexto).split()
     )
-    mensagem = EmailMultiAlternatives(
-        subject=assunto,
-        body=render_to_string("emails/inscricao_comprovante.txt", contexto),
-        to=[inscricao.email],
+    enviada = correio.mensagem_enviar_agora(
+        modelo="inscricao_comprovante",
+        para=inscricao.email,
+        assunto=assunto,
+        corpo=render_to_string("emails/inscricao_comprovante.txt", contexto),
+        html=render_to_string("emails/inscricao_comprovante.html", contexto),
+        selecao=inscricao.selecao,
+        inscricao_id=inscricao.pk,
     )
-    mensagem.attach_alternative(
-        render_to_string("emails/inscricao_comprovante.html", contexto), "text/html"
-    )
-    try:
-        mensagem.send()
-    except Exception:  # SMTP fora do ar não pode derrubar a página do comprovante
-        logger.exception("Falha ao enviar o comprovante da inscrição %s", inscricao.numero)
+    # SMTP fora do ar não derruba nada: a falha fica na mensagem (o RH reenvia) e no log.
+    if enviada.situacao != SituacaoMensagem.ENVIADA:
+        logger.error(
+            "Falha ao enviar o comprovante da inscrição %s: %s", inscricao.numero, enviada.erro
+        )
 
 
 def _teto_de_email(chave: str, limite: int, janela_segundos: int) -> bool:

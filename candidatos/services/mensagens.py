@@ -6,11 +6,11 @@ pedido só põe a mensagem na fila; o worker envia com ``EMAIL_TIMEOUT``.
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
+from typing import Any
 
 from candidatos import tasks
+from selecoes import correio
 from selecoes.filas import enfileirar_apos_commit
-from selecoes.tasks import enviar_email
 
 
 def comprovante_enfileirar(*, inscricao_id: int) -> None:
@@ -28,9 +28,18 @@ def processo_eliminacao_enfileirar(*, processo_id: int) -> None:
     enfileirar_apos_commit(tasks.enviar_email_processo, processo_id)
 
 
-def texto_enfileirar(*, modelo: str, contexto: dict[str, object], para: str) -> None:
+def texto_enfileirar(*, modelo: str, contexto: dict[str, Any], para: str) -> None:
     """Mensagem de texto do sistema (``emails/<modelo>.txt`` e ``<modelo>_assunto.txt``),
-    montada agora e enviada pelo worker após o commit: nenhum texto de quem a pediu."""
-    assunto = " ".join(render_to_string(f"emails/{modelo}_assunto.txt", contexto).split())
-    corpo = render_to_string(f"emails/{modelo}.txt", contexto)
-    enfileirar_apos_commit(enviar_email, assunto, corpo, [para])
+    montada agora, registrada na transação e enviada pelo worker após o commit: nenhum
+    texto de quem a pediu. A seleção e a inscrição do contexto, se houver, dizem de que
+    órgão é a mensagem (a lista do RH)."""
+    assunto, corpo = correio.montar(modelo, contexto)
+    inscricao = contexto.get("inscricao") or contexto.get("anterior")
+    correio.mensagem_enfileirar(
+        modelo=modelo,
+        para=para,
+        assunto=assunto,
+        corpo=corpo,
+        selecao=contexto.get("selecao") or getattr(inscricao, "selecao", None),
+        inscricao_id=getattr(inscricao, "pk", None),
+    )

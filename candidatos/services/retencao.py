@@ -46,7 +46,7 @@ from candidatos.selectors.classificacao import modalidades_atuais
 from selecoes import auditoria
 from selecoes.canonico import hash_conteudo
 from selecoes.imutavel import PARAMETRO_ANONIMIZACAO, sem_nomes
-from selecoes.models import Selecao, SituacaoSelecao
+from selecoes.models import Mensagem, Selecao, SituacaoSelecao
 from selecoes.validators import cpf_valido
 
 MARCA = "[anonimizado]"  # o mesmo de selecoes.imutavel.MARCA_ANONIMIZADO
@@ -305,6 +305,9 @@ def anonimizar_selecao(
         arquivos = _anonimizar_inscricoes(inscricoes)
         arquivos += _anonimizar_relacionados([i.pk for i in inscricoes])
         resultados, divergentes = _anonimizar_resultados(selecao.pk, timezone.now())
+        # As mensagens enviadas guardam endereço e texto (com nome e links pessoais):
+        # saem junto com os dados pessoais da seleção.
+        mensagens_apagadas, _ = Mensagem.objects.filter(selecao=selecao).delete()
         auditoria.registrar(
             acao=ACAO_AUDITORIA,
             objeto=selecao,
@@ -318,6 +321,7 @@ def anonimizar_selecao(
                 **{k: str(v) if isinstance(v, dt.date) else v for k, v in asdict(atual).items()},
                 "retencao_meses": meses,
                 "arquivos_apagados": len(arquivos),
+                "mensagens_apagadas": mensagens_apagadas,
                 "versoes_de_resultado_anonimizadas": resultados,
                 "versoes_com_hash_divergente": divergentes,
                 "agregados_art5": agregados,

@@ -75,12 +75,26 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         "page_obj": Paginator(list(enumerate(linhas, 1)), POR_PAGINA_LISTA).get_page(
             request.GET.get("page")
         ),
-        "form_convocar": ConvocarForm(maximo=len(estado.a_convocar), agora=agora),
+        "form_convocar": ConvocarForm(
+            maximo=len(estado.a_convocar), agora=agora, **_prazo_do_edital(v.selecao, agora)
+        ),
         "form_surgidas": VagasSurgidasForm(),
         "chamadas": chamadas_da_selecao(v.selecao),
         **contexto_papel(request, v.selecao),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)
+
+
+def _prazo_do_edital(selecao: Any, agora: Any) -> dict[str, Any]:
+    """O prazo que o edital dá, sugerido no formulário (o RH pode mudar)."""
+    from candidatos.services import prazos
+
+    fim = prazos.prazo_resposta_do_edital(selecao, agora)
+    return {
+        "prazo_sugerido": timezone.localtime(fim).replace(second=0, microsecond=0),
+        "ajuda_prazo": f"Pelo edital: {prazos.prazo_do_edital_por_extenso(selecao)}, "
+        "até o fim do último dia.",
+    }
 
 
 @require_POST

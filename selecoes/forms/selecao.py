@@ -22,6 +22,8 @@ from selecoes.forms.campos import (
 from selecoes.models import BaseReserva, CriterioDesempate, Orgao, Selecao
 from selecoes.services import erros_criterios_desempate
 
+PRAZO_RESPOSTA_PADRAO = Selecao._meta.get_field("prazo_resposta_dias").get_default()
+
 
 def _campo_desempate(i: int) -> forms.Field:
     return forms.ChoiceField(
@@ -70,6 +72,9 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "reserva_pcd",
             "percentual_pcd",
             "base_reserva",
+            "prazos_em_dias_uteis",
+            "prazo_resposta_dias",
+            "convocacao_automatica",
         ]
         field_classes = {"percentual_pcd": CampoDecimal}
         widgets = {
@@ -104,6 +109,11 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
                 "min_value": "Validade: no mínimo 1 mês.",
                 "max_value": "Validade: no máximo 48 meses.",
             },
+            "prazo_resposta_dias": {
+                "min_value": "Prazo para responder à convocação: no mínimo 1 dia.",
+                "max_value": "Prazo para responder à convocação: no máximo 60 dias.",
+                "invalid": "Prazo para responder à convocação: informe um número de dias.",
+            },
             "percentual_pcd": {
                 "min_value": "Percentual PcD: deve ser maior que zero.",
                 # "%%": a mensagem passa por "%" com os parâmetros do validador.
@@ -117,6 +127,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             self.fields[f"desempate_{i}"] = _campo_desempate(i)
             self.fields[f"desempate_{i}_parametro"] = _campo_parametro(i)
         self.fields["base_reserva"].required = False
+        self.fields["prazo_resposta_dias"].required = False
         if self.instance.pk or orgaos is None:
             del self.fields["orgao"]
         else:
@@ -173,7 +184,18 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
                 Row(Column("pcd_posicoes"), Column("pcd_intervalo")),
             ),
             Fieldset("Critérios de desempate, em ordem", *desempate),
+            Fieldset(
+                "Prazos e convocação",
+                "prazos_em_dias_uteis",
+                "prazo_resposta_dias",
+                "convocacao_automatica",
+            ),
         )
+
+    def clean_prazo_resposta_dias(self) -> int:
+        """Sem valor, o padrão do edital (5 dias)."""
+        valor = self.cleaned_data.get("prazo_resposta_dias")
+        return valor if valor is not None else PRAZO_RESPOSTA_PADRAO
 
     def clean_base_reserva(self) -> str:
         """Regras de reserva, § 3.1: sem escolha, vale o total da seleção (o padrão)."""

@@ -10,8 +10,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.template.loader import render_to_string
 
-from selecoes import tasks
-from selecoes.filas import enfileirar_apos_commit
+from selecoes import correio
 from selecoes.limites import registrar_tentativa
 
 logger = logging.getLogger(__name__)
@@ -50,4 +49,6 @@ class RecuperacaoSenhaForm(PasswordResetForm):
             if html_email_template_name
             else None
         )
-        enfileirar_apos_commit(tasks.enviar_email, assunto, corpo, [to_email], html)
+        correio.mensagem_enfileirar(
+            modelo="recuperacao_senha", para=to_email, assunto=assunto, corpo=corpo, html=html or ""
+        )

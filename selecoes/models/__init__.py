@@ -1,4 +1,5 @@
 from selecoes.models.auditoria import RegistroAuditoria
+from selecoes.models.fila import Mensagem, SituacaoMensagem, TarefaPendente
 from selecoes.models.orgaos import CpfServidor, Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
     UF,
@@ -20,12 +21,15 @@ __all__ = [
     "CriterioAvaliacao",
     "CriterioDesempate",
     "Lotacao",
+    "Mensagem",
     "NivelEnsino",
     "Orgao",
     "Papel",
     "RegistroAuditoria",
     "Selecao",
+    "SituacaoMensagem",
     "SituacaoSelecao",
+    "TarefaPendente",
     "VagaEstagio",
     "VersaoEdital",
     "VersaoRegras",

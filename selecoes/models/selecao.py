@@ -165,6 +165,24 @@ class Selecao(models.Model):
         help_text='Lista ordenada: [{"criterio": "maior_nota"}, '
         '{"criterio": "nota_criterio", "parametro": "<código do critério>"}, ...].',
     )
+    prazos_em_dias_uteis = models.BooleanField(
+        "prazos em dias úteis",
+        default=False,
+        help_text="Desmarcado: os prazos do edital contam dias corridos. Marcado: só dias "
+        "úteis (sem sábados, domingos e feriados nacionais).",
+    )
+    prazo_resposta_dias = models.PositiveSmallIntegerField(
+        "prazo para responder à convocação (dias)",
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(60)],
+        help_text="Usado quando o sistema convoca sozinho o próximo candidato.",
+    )
+    convocacao_automatica = models.BooleanField(
+        "convocar o próximo automaticamente",
+        default=False,
+        help_text="Quando o prazo de resposta vence sem resposta (não compareceu), o sistema "
+        "convoca o próximo da ordem. Desmarcado: o RH é avisado e confirma a convocação.",
+    )
     situacao = models.CharField(
         "situação", max_length=25, choices=SituacaoSelecao.choices, default="rascunho"
     )
@@ -212,6 +230,10 @@ class Selecao(models.Model):
             models.CheckConstraint(
                 condition=models.Q(versao_regras__in=VersaoRegras.values),
                 name="selecao_versao_regras_valida",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(prazo_resposta_dias__gte=1, prazo_resposta_dias__lte=60),
+                name="selecao_prazo_resposta_valido",
             ),
         ]
 

@@ -36,6 +36,9 @@ ROTULOS_SELECAO = {
     "percentual_pcd": "Percentual PcD",
     "sequencia_explicita": "Sequência explícita de vagas reservadas",
     "criterios_desempate": "Critérios de desempate",
+    "prazos_em_dias_uteis": "Prazos em dias úteis",
+    "prazo_resposta_dias": "Prazo para responder à convocação (dias)",
+    "convocacao_automatica": "Convocar o próximo automaticamente",
 }
 ROTULOS_VAGA = {
     "codigo": "Código",

@@ -167,12 +167,8 @@ class Worker:
         return encontrados[0]
 
 
-@contextmanager
-def worker_celery(broker: str, pasta: Path, nome: str) -> Iterator[Worker]:
-    """Sobe um worker apontado para ``broker`` e para o banco de teste; encerra no fim."""
-    pasta.mkdir(parents=True, exist_ok=True)
-    log = pasta / f"worker-{nome}.log"
-    ambiente = {
+def _ambiente(broker: str, extra: dict[str, str] | None) -> dict[str, str]:
+    return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "1",
@@ -180,7 +176,18 @@ def worker_celery(broker: str, pasta: Path, nome: str) -> Iterator[Worker]:
         "CELERY_BROKER_URL": broker,
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
         "PYTHONUNBUFFERED": "1",
+        **(extra or {}),
     }
+
+
+@contextmanager
+def worker_celery(
+    broker: str, pasta: Path, nome: str, ambiente_extra: dict[str, str] | None = None
+) -> Iterator[Worker]:
+    """Sobe um worker apontado para ``broker`` e para o banco de teste; encerra no fim."""
+    pasta.mkdir(parents=True, exist_ok=True)
+    log = pasta / f"worker-{nome}.log"
+    ambiente = _ambiente(broker, ambiente_extra)
     comando = [
         sys.executable, "-m", "celery", "-A", "config", "worker",
         "--pool=prefork", "--concurrency=1", "--loglevel=INFO",
@@ -202,3 +209,35 @@ def worker_celery(broker: str, pasta: Path, nome: str) -> Iterator[Worker]:
         yield worker
     finally:
         encerrar(processo, espera=30)
+
+
+@contextmanager
+def beat_celery(
+    broker: str, pasta: Path, ambiente_extra: dict[str, str] | None = None
+) -> Iterator[Worker]:
+    """``celery -A config beat`` num subprocesso, com o agendamento em ``pasta``."""
+    pasta.mkdir(parents=True, exist_ok=True)
+    log = pasta / "beat.log"
+    comando = [
+        sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+        "--schedule", str(pasta / "celerybeat-schedule"),
+    ]  # fmt: skip
+    with log.open("ab") as saida:
+        processo = subprocess.Popen(  # noqa: S603 - comando fixo, sem entrada externa
+            comando,
+            cwd=RAIZ,
+            env=_ambiente(broker, ambiente_extra),
+            stdout=saida,
+            stderr=subprocess.STDOUT,
+        )
+    beat = Worker(processo, log)
+    try:
+        esperar(
+            lambda: "beat: Starting" in beat.texto_do_log() or processo.poll() is not None,
+            60,
+            "o beat começar",
+        )
+        assert processo.poll() is None, f"o beat saiu:\n{beat.texto_do_log()[-3000:]}"
+        yield beat
+    finally:
+        encerrar(processo, espera=15)

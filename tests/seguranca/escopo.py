@@ -38,6 +38,7 @@ from selecoes.canonico import hash_conteudo
 from selecoes.models import (
     CriterioAvaliacao,
     Lotacao,
+    Mensagem,
     Orgao,
     Papel,
     RegistroAuditoria,
@@ -115,6 +116,7 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "lotacao": Lotacao,
     "empresa": EmpresaTerceirizada,
     "empresas": EmpresaTerceirizada,
+    "mensagens": Mensagem,
 }
 # "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
@@ -261,6 +263,15 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         Lotacao.objects.get(usuario=dono, orgao=orgao),
         EmpresaTerceirizadaFactory(orgao=orgao),
         dono,  # usuário lotado no órgão (CPF para o gov.br: rh/servidores/<usuario_id>/cpf/)
+        Mensagem.objects.create(
+            orgao=orgao,
+            selecao=selecao,
+            inscricao_id=inscricao.pk,
+            destinatario=inscricao.email,
+            assunto="Convocação",
+            modelo="convocacao",
+            corpo="Texto com o link pessoal do candidato.",
+        ),
     ]
     extras: dict[str, Model] = {
         "relatorio_anual": DocumentoFactory(

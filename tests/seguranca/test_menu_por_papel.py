@@ -17,6 +17,7 @@ INSCRICOES = reverse("inscricoes:inicio")
 CLASSIFICACAO = reverse("classificacao:inicio")
 MONITORAMENTO = reverse("monitoramento:painel")
 EMPRESAS = reverse("monitoramento:empresas")
+MENSAGENS = reverse("mensagens:lista")
 PAINEL_RH = reverse("painel")
 SERVIDORES = reverse("servidores")  # CPF dos servidores para o gov.br: só gestor(a)
 PENDENCIAS = reverse("pendencias:inicio")
@@ -57,10 +58,20 @@ ESPERADO = {
         CLASSIFICACAO,
         MONITORAMENTO,
         EMPRESAS,
+        MENSAGENS,
         SERVIDORES,
     },
-    "operador": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS},
-    "auditor": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, MONITORAMENTO, EMPRESAS},
+    "operador": {PAINEL_RH, PENDENCIAS, EDITAIS, INSCRICOES, CLASSIFICACAO, EMPRESAS, MENSAGENS},
+    "auditor": {
+        PAINEL_RH,
+        PENDENCIAS,
+        EDITAIS,
+        INSCRICOES,
+        CLASSIFICACAO,
+        MONITORAMENTO,
+        EMPRESAS,
+        MENSAGENS,
+    },
     "monitoramento": {PAINEL_RH, MONITORAMENTO},
 }
 

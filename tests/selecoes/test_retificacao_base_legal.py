@@ -142,6 +142,15 @@ def test_data_de_publicacao_anterior_ao_decreto_e_recusada_depois_do_resultado(
         ({"negros_posicoes": "1, 3"}, "Sequência explícita de vagas reservadas: não pode mudar"),
         ({"desempate_2": "sorteio"}, "Critérios de desempate: não pode mudar"),
         ({"validade_meses": "6"}, "Validade (meses): depois da publicação do resultado"),
+        (
+            {"convocacao_automatica": "on"},
+            "Convocar o próximo automaticamente: não pode mudar",
+        ),
+        ({"prazos_em_dias_uteis": "on"}, "Prazos em dias úteis: não pode mudar"),
+        (
+            {"prazo_resposta_dias": "10"},
+            "Prazo para responder à convocação (dias): não pode mudar",
+        ),
     ],
 )
 def test_base_legal_congelada_cada_campo_nomeado(client, alice, com_resultado, campos, mensagem):
@@ -294,3 +303,25 @@ def test_lista_congelada_nomeia_a_base_legal():
         BASE_LEGAL_SELECAO
     )
     assert "base_reserva" in BASE_LEGAL_SELECAO
+
+
+def test_prazos_do_edital_gravados_no_rascunho_e_validados(client, alice, orgao):
+    vaga = nova_vaga(orgao)
+    selecao = vaga.selecao
+    Selecao.objects.filter(pk=selecao.pk).update(situacao=SituacaoSelecao.RASCUNHO)
+    client.force_login(alice)
+    url = reverse("selecoes:editar", args=[selecao.pk])
+    ruim = client.post(url, _post_atual(selecao, prazo_resposta_dias="0"))
+    assert "Prazo para responder à convocação: no mínimo 1 dia." in ruim.text
+    selecao.refresh_from_db()
+    assert selecao.prazo_resposta_dias == 5
+    resposta = client.post(
+        url,
+        _post_atual(
+            selecao, convocacao_automatica="on", prazos_em_dias_uteis="on", prazo_resposta_dias="3"
+        ),
+    )
+    assert resposta.status_code == 302
+    selecao.refresh_from_db()
+    assert (selecao.convocacao_automatica, selecao.prazos_em_dias_uteis) == (True, True)
+    assert selecao.prazo_resposta_dias == 3
