@@ -34,6 +34,7 @@ class Evento(StrEnum):
     INSCRICAO_SUBSTITUIDA = "inscricao_substituida"  # inscricao_ids (as substituídas)
     INSCRICAO_DESISTENTE = "inscricao_desistente"  # inscricao_ids
     INSCRICAO_ELIMINADA = "inscricao_eliminada"  # inscricao_ids
+    CONVOCACAO_ALTERADA = "convocacao_alterada"  # selecao_id (convocação ou vagas surgidas)
 
 
 _assinantes: dict[Evento, list[Assinante]] = defaultdict(list)
