@@ -5,6 +5,8 @@ teste) e um Redis (um redis-server próprio, broker no banco 0 e cache no banco 
 para todos; uma pasta de arquivos (``MEDIA_ROOT``) compartilhada, como o volume
 comum dos nós; e a pasta ``var/`` (``VAR_DIR``) de cada nó só dele. Todos com a
 mesma ``SECRET_KEY`` (sessões, mensagens e links assinados valem em qualquer nó).
+Com ``DEBUG=1``, como ``test_clientes_lentos.py``: sem HTTPS no loopback e sem o
+``collectstatic`` (que custaria mais que os testes); a topologia é a de produção.
 
 O cliente HTTP fala com os nós pelo loopback, cada pedido saindo de um endereço
 127.0.x.y próprio (sem proxy, o IP do cliente é o da conexão), com a sessão criada
@@ -16,8 +18,10 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -167,6 +171,9 @@ def _ambiente(instalacao: Instalacao, var: Path) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "1",
         "SECRET_KEY": settings.SECRET_KEY,
+        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+        # A máquina de testes é compartilhada: nada de conexões ociosas guardadas.
+        "DB_CONN_MAX_AGE": "0",
         "DATABASE_URL": url_do_banco_de_teste(),
         "CELERY_BROKER_URL": instalacao.url_broker,
         "REDIS_URL": instalacao.url_cache,
@@ -212,6 +219,21 @@ def _worker(instalacao: Instalacao, nome: str, pasta: Path) -> No:
     return _iniciar(nome, comando, _ambiente(instalacao, pasta / "var"), pasta / "var")
 
 
+def _encerrar_todos(instalacao: Instalacao, espera: float = 30) -> None:
+    """SIGTERM a todos de uma vez (desligamento normal, em paralelo); quem não sair a
+    tempo é encerrado à força, pelo próprio id."""
+    processos = [no.processo for no in (*instalacao.workers, *instalacao.web)]
+    for processo in processos:
+        if processo.poll() is None:
+            processo.send_signal(signal.SIGTERM)
+    fim = time.monotonic() + espera
+    for processo in processos:
+        try:
+            processo.wait(timeout=max(0.1, fim - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            encerrar(processo, espera=5)
+
+
 @contextmanager
 def instalacao_com_dois_nos(pasta: Path) -> Iterator[Instalacao]:
     """Redis, dois gunicorn e dois workers, todos subindo ao mesmo tempo; encerra no fim."""
@@ -221,14 +243,11 @@ def instalacao_com_dois_nos(pasta: Path) -> Iterator[Instalacao]:
         pilha.callback(redis.parar)
         instalacao = Instalacao(redis=redis, midia=pasta / "midia-compartilhada")
         instalacao.midia.mkdir(parents=True)
+        pilha.callback(_encerrar_todos, instalacao)
         for nome in ("no-a", "no-b"):
-            no = _web(instalacao, nome, pasta / nome)
-            pilha.callback(encerrar, no.processo)
-            instalacao.web.append(no)
+            instalacao.web.append(_web(instalacao, nome, pasta / nome))
         for nome in ("worker-1", "worker-2"):
-            no = _worker(instalacao, nome, pasta / nome)
-            pilha.callback(encerrar, no.processo, 30)
-            instalacao.workers.append(no)
+            instalacao.workers.append(_worker(instalacao, nome, pasta / nome))
         for no in instalacao.web:
             esperar(
                 lambda no=no: no.responde() or no.processo.poll() is not None,
