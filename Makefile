@@ -44,7 +44,9 @@ fuzz: venv
 	DEBUG=1 HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -m "hypothesis or hostil" $(PYTEST_ARGS)
 
 ## make bench: todos os benchmarks (bench/resultados.json e a tabela de docs/desempenho.md)
+# No SQLite, recusa sem BENCH_SQLITE=1: as metas são sobre PostgreSQL e Redis.
 bench: venv
+	DEBUG=1 $(BIN)/python -m bench --conferir
 	bash scripts/instalar-navegador.sh --com-wrk
 	DEBUG=1 $(BIN)/python -m bench $(BENCH)
 

@@ -11,6 +11,7 @@ import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 INICIO = "<!-- tabela-desempenho: início (gerada por `make bench`; não edite à mão) -->"
 FIM = "<!-- tabela-desempenho: fim -->"
@@ -166,11 +167,26 @@ def tabela(resultados: Mapping[str, float], cargas: Mapping[str, float]) -> str:
     return "\n".join(linhas)
 
 
-def atualizar(caminho: Path, resultados: Mapping[str, float], cargas: Mapping[str, float]) -> None:
+def _rodada(ambiente: Mapping[str, Any] | None) -> str:
+    if not ambiente:
+        return ""
+    return (
+        f"Última rodada: banco {ambiente.get('banco')}, broker {ambiente.get('broker')}, "
+        f"commit `{str(ambiente.get('commit'))[:12]}`, {ambiente.get('nucleos')} núcleos "
+        "(cada figura, com o seu, em `medicoes` de `bench/resultados.json`).\n\n"
+    )
+
+
+def atualizar(
+    caminho: Path,
+    resultados: Mapping[str, float],
+    cargas: Mapping[str, float],
+    ambiente: Mapping[str, Any] | None = None,
+) -> None:
     """Troca o trecho entre os marcadores (ou o cria antes da primeira seção)."""
     texto = caminho.read_text(encoding="utf-8")
     bloco = (
-        f"{INICIO}\n\n{tabela(resultados, cargas)}\n\n"
+        f"{INICIO}\n\n{tabela(resultados, cargas)}\n\n{_rodada(ambiente)}"
         "Medida: tempo de relógio (o da meta). CPU do processo: tempo de processador do\n"
         "processo Python medido, quando o benchmark o informa; não cresce com a carga.\n"
         "Carga da máquina: média de 1 minuto do sistema (`os.getloadavg`) quando o\n"
