@@ -130,11 +130,11 @@ def main(nomes: list[str]) -> int:
         return 0
     resultados = json.loads(RESULTADOS.read_text()) if RESULTADOS.exists() else {}
     cargas = resultados.setdefault(CARGAS, {})
-    rodada = ambiente.descrever()
-    print(f"[bench] {rodada}", flush=True)
     pedidos = nomes or MODULOS
     falhas = []
     with banco_descartavel() as url_banco, tempfile.TemporaryDirectory() as midia:
+        rodada = ambiente.descrever()  # já no banco descartável, no mesmo servidor
+        print(f"[bench] {rodada}", flush=True)
         for nome in pedidos:
             if find_spec(f"bench.{nome}") is None:
                 print(f"[bench] {nome}: não existe, ignorado", flush=True)
