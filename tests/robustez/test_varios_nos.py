@@ -7,8 +7,9 @@ ficam numa pasta comum a todos, como o volume compartilhado de produção.
 
 - os 50 pedidos simultâneos de ``tests/confiabilidade/test_concorrencia.py``,
   repartidos entre os dois nós, deixam o estado de uma ordem em série;
-- o resultado publicado pelo nó A (a tarefa roda num dos workers) aparece na hora no
-  nó B, que tinha a versão anterior guardada na memória do processo;
+- o resultado publicado pelo nó A (a tarefa roda num dos workers) e depois uma
+  convocação feita nele aparecem na hora no nó B, que tinha a página anterior
+  guardada na memória do processo;
 - o PDF pedido ao nó A é gerado por um worker e servido pelo nó B.
 
 O processo do teste monta os cenários pelos serviços, mas não é um nó: o que ele
@@ -26,6 +27,7 @@ import pytest
 from django.contrib.messages import constants
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 
 from candidatos import tasks
 from candidatos.models import TipoResultado
@@ -112,11 +114,13 @@ def test_varios_nos_50_pedidos_repartidos_entre_os_nos_equivalem_a_uma_ordem_em_
         assert no.texto_do_log().count('"POST /') >= len(pedidos) // 2, no.nome
 
 
-def _pagina(vaga) -> str:
-    return reverse("publico:resultado_vaga", args=[vaga.selecao_id, "atual", vaga.codigo])
+def _pagina(vaga, lista: str = "classificacao") -> str:
+    return reverse("publico:resultado_vaga", args=[vaga.selecao_id, "atual", vaga.codigo, lista])
 
 
-def test_varios_nos_resultado_publicado_pelo_no_a_aparece_na_hora_no_no_b(orgao, alice, nos):
+def test_varios_nos_resultado_e_convocacao_feitos_no_no_a_aparecem_na_hora_no_no_b(
+    orgao, alice, nos
+):
     vaga = nova_vaga(orgao, ofertadas=2, codigo="DIR")
     classificacao(vaga, "ABXC", negros="X")
     resultado.publicar_resultado(
@@ -136,11 +140,12 @@ def test_varios_nos_resultado_publicado_pelo_no_a_aparece_na_hora_no_no_b(orgao,
             assert preliminar in resposta.texto
             assert final not in resposta.texto
 
+    sessao = sessao_de(alice)
     chave = str(uuid.uuid4())
     pedido = nos.web[0].post(
         reverse("classificacao:publicar", args=[vaga.selecao_id]),
         {"chave": chave, "tipo": TipoResultado.FINAL, "motivo": ""},
-        sessao=sessao_de(alice),
+        sessao=sessao,
     )
     assert pedido.status == 302, pedido.texto[-3000:]
     # A tarefa marca "concluida" depois do commit e dos avisos de depois do commit.
@@ -155,6 +160,21 @@ def test_varios_nos_resultado_publicado_pelo_no_a_aparece_na_hora_no_no_b(orgao,
         texto = no.get(_pagina(vaga)).texto
         assert f"{final}, publicado" in texto, no.nome
         assert "Esta versão foi substituída" not in texto
+
+    # O estado vivo também: a convocação feita no nó A aparece na lista guardada do B.
+    ordem = _pagina(vaga, "convocacao")
+    for no in nos.web:
+        assert "Convocado(a)" not in no.get(ordem).texto
+    prazo = (timezone.localtime() + dt.timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
+    convocar = nos.web[0].post(
+        reverse("classificacao:convocar", args=[vaga.pk]),
+        {"quantidade": "1", "prazo_resposta": prazo},
+        sessao=sessao,
+    )
+    assert convocar.status == 302, convocar.texto[-3000:]
+    assert [m.level for m in convocar.mensagens()] == [constants.SUCCESS]
+    for no in reversed(nos.web):
+        assert "Convocado(a)" in no.get(ordem).texto, no.nome
 
 
 def test_varios_nos_pdf_pedido_ao_no_a_e_servido_pelo_no_b(orgao, nos):
