@@ -388,8 +388,9 @@ def situacoes_atuais(*, selecao_id: int) -> dict[str, dict[str, str]]:
     return resultado
 
 
-# Quanto tempo, no máximo, uma página de resultado demora a mostrar uma versão nova
-# ou uma mudança de estado (convocação, contratação, desistência, eliminação).
+# Quanto tempo, no máximo, uma página de resultado demora a mostrar o que mudou sem
+# avançar a geração da seleção (gravação por fora dos serviços) ou sem o Redis; o que
+# os serviços mudam aparece no pedido seguinte, em qualquer nó (``estado_publico``).
 VALIDADE_ESTADO_SEGUNDOS = 2.0
 
 
