@@ -10,7 +10,8 @@ ficam numa pasta comum a todos, como o volume compartilhado de produção.
 - o resultado publicado pelo nó A (a tarefa roda num dos workers) e depois uma
   convocação feita nele aparecem na hora no nó B, que tinha a página anterior
   guardada na memória do processo;
-- o PDF pedido ao nó A é gerado por um worker e servido pelo nó B.
+- o PDF pedido ao nó A é gerado por um worker e servido pelo nó B;
+- o limite de tentativas da "Minha situação" vale para os dois nós somados.
 
 O processo do teste monta os cenários pelos serviços, mas não é um nó: o que ele
 mandaria à fila (e-mails e PDFs dos cenários) é descartado; tudo o que os nós pedem
@@ -32,6 +33,7 @@ from django.utils import timezone
 from candidatos import tasks
 from candidatos.models import TipoResultado
 from candidatos.services import resultado
+from candidatos.views.publico import TENTATIVAS_POR_MINUTO as TENTATIVAS
 from relatorios import services as documentos
 from relatorios.models import Documento, StatusDocumento
 from selecoes import filas
@@ -203,3 +205,17 @@ def test_varios_nos_pdf_pedido_ao_no_a_e_servido_pelo_no_b(orgao, nos):
     for processo in (*nos.web, *nos.workers):
         assert list(processo.var.rglob("*.pdf")) == [], processo.nome
     assert any("gerar_documento" in w.texto_do_log() for w in nos.workers)
+
+
+def test_varios_nos_limite_de_tentativas_conta_os_dois_nos_juntos(nos):
+    """Quem alterna entre os nós não ganha tentativas: a contagem está no Redis comum."""
+    url = reverse("publico:minha_situacao")
+    dados = {"numero": "2026000001", "cpf": "529.982.247-25"}
+    origem = "127.0.200.1"
+    respostas = [
+        nos.web[i % 2].post(url, dados, origem=origem).status for i in range(TENTATIVAS + 2)
+    ]
+    assert respostas[:TENTATIVAS] == [200] * TENTATIVAS
+    assert respostas[TENTATIVAS:] == [429, 429]
+    # Outro endereço segue atendido pelos dois nós.
+    assert {no.post(url, dados, origem="127.0.200.2").status for no in nos.web} == {200}
