@@ -25,13 +25,14 @@ import threading
 import uuid
 
 import pytest
+import redis
 from django.contrib.messages import constants
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
 from candidatos import tasks
-from candidatos.models import TipoResultado
+from candidatos.models import ResultadoVersao, TipoResultado
 from candidatos.services import resultado
 from candidatos.views.publico import TENTATIVAS_POR_MINUTO as TENTATIVAS
 from relatorios import services as documentos
@@ -150,6 +151,14 @@ def test_varios_nos_resultado_e_convocacao_feitos_no_no_a_aparecem_na_hora_no_no
         sessao=sessao,
     )
     assert pedido.status == 302, pedido.texto[-3000:]
+    # O mesmo formulário reenviado ao outro nó (clique duplo atrás do balanceador): a
+    # chave do pedido está no Redis comum, e nenhuma segunda tarefa vai à fila.
+    repetido = nos.web[1].post(
+        reverse("classificacao:publicar", args=[vaga.selecao_id]),
+        {"chave": chave, "tipo": TipoResultado.FINAL, "motivo": ""},
+        sessao=sessao,
+    )
+    assert repetido.status == 302, repetido.texto[-3000:]
     # A tarefa marca "concluida" depois do commit e dos avisos de depois do commit.
     esperar(
         lambda: (tasks.progresso_publicacao(chave) or {}).get("estado") in ("concluida", "erro"),
@@ -157,6 +166,16 @@ def test_varios_nos_resultado_e_convocacao_feitos_no_no_a_aparecem_na_hora_no_no
         "um dos workers publicar o resultado final",
     )
     assert tasks.progresso_publicacao(chave)["estado"] == "concluida"
+    finais = ResultadoVersao.objects.filter(selecao_id=vaga.selecao_id, tipo=TipoResultado.FINAL)
+    assert finais.count() == 1
+    recebidas = [
+        linha
+        for w in nos.workers
+        for linha in w.texto_do_log().splitlines()
+        if "Task candidatos.publicar_resultado[" in linha and linha.endswith("] received")
+    ]
+    assert len(recebidas) == 1, recebidas
+    assert redis.Redis.from_url(nos.url_broker).llen("celery") == 0
 
     for no in reversed(nos.web):
         texto = no.get(_pagina(vaga)).texto
