@@ -47,7 +47,9 @@ fuzz: venv
 		-n $(FUZZ_PROCESSOS) --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 ## make bench: todos os benchmarks (bench/resultados.json e a tabela de docs/desempenho.md)
+# No SQLite, recusa sem BENCH_SQLITE=1: as metas são sobre PostgreSQL e Redis.
 bench: venv
+	DEBUG=1 $(BIN)/python -m bench --conferir
 	bash scripts/instalar-navegador.sh --com-wrk
 	DEBUG=1 $(BIN)/python -m bench $(BENCH)
 

@@ -11,6 +11,7 @@ import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 INICIO = "<!-- tabela-desempenho: início (gerada por `make bench`; não edite à mão) -->"
 FIM = "<!-- tabela-desempenho: fim -->"
@@ -166,11 +167,71 @@ def tabela(resultados: Mapping[str, float], cargas: Mapping[str, float]) -> str:
     return "\n".join(linhas)
 
 
-def atualizar(caminho: Path, resultados: Mapping[str, float], cargas: Mapping[str, float]) -> None:
+@dataclass(frozen=True)
+class Razao:
+    """Figura principal: uma razão entre duas medidas da mesma rodada, que a carga da
+    máquina afeta menos que cada medida sozinha."""
+
+    chave: str
+    descricao: str
+    # (numerador, denominador) quando a razão é calculada aqui; None quando o
+    # benchmark já a grava com ``chave``.
+    partes: tuple[str, str] | None = None
+
+    def valor(self, resultados: Mapping[str, float]) -> float | None:
+        if self.partes is None:
+            return resultados.get(self.chave)
+        numerador, denominador = (resultados.get(p) for p in self.partes)
+        if numerador is None or not denominador:
+            return None
+        return round(numerador / denominador, 3)
+
+
+RAZOES: tuple[Razao, ...] = (
+    Razao(
+        "inscricao_pico_razao_trivial",
+        "Inscrição pública no pico ÷ POST trivial (vazão com p95 ≤ 1 s)",
+    ),
+    Razao("pagina_resultado_razao_trivial", "Página de resultado ÷ view trivial (vazão)"),
+    Razao(
+        "pdf_5000_razao_tabela",
+        "PDF de 5.000 aprovados: leiaute em blocos ÷ tabela ingênua (tempo)",
+        ("pdf_5000_s", "pdf_5000_tabela_s"),
+    ),
+)
+
+
+def principais(resultados: Mapping[str, float]) -> str:
+    """As razões medidas numa mesma rodada, em lista, antes da tabela."""
+    linhas = ["Figuras principais (razões medidas na mesma rodada):", ""]
+    for razao in RAZOES:
+        valor = razao.valor(resultados)
+        medida = "não medida" if valor is None else _numero(valor)
+        linhas.append(f"- {razao.descricao} (`{razao.chave}`): **{medida}**")
+    return "\n".join(linhas)
+
+
+def _rodada(ambiente: Mapping[str, Any] | None) -> str:
+    if not ambiente:
+        return ""
+    return (
+        f"Última rodada: banco {ambiente.get('banco')}, broker {ambiente.get('broker')}, "
+        f"commit `{str(ambiente.get('commit'))[:12]}`, {ambiente.get('nucleos')} núcleos "
+        "(cada figura, com o seu, em `medicoes` de `bench/resultados.json`).\n\n"
+    )
+
+
+def atualizar(
+    caminho: Path,
+    resultados: Mapping[str, float],
+    cargas: Mapping[str, float],
+    ambiente: Mapping[str, Any] | None = None,
+) -> None:
     """Troca o trecho entre os marcadores (ou o cria antes da primeira seção)."""
     texto = caminho.read_text(encoding="utf-8")
     bloco = (
-        f"{INICIO}\n\n{tabela(resultados, cargas)}\n\n"
+        f"{INICIO}\n\n{principais(resultados)}\n\n{tabela(resultados, cargas)}\n\n"
+        f"{_rodada(ambiente)}"
         "Medida: tempo de relógio (o da meta). CPU do processo: tempo de processador do\n"
         "processo Python medido, quando o benchmark o informa; não cresce com a carga.\n"
         "Carga da máquina: média de 1 minuto do sistema (`os.getloadavg`) quando o\n"

@@ -136,6 +136,8 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(ambiente.texto("STATIC_ROOT", str(VAR_DIR / "staticfiles")))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Com vários nós, MEDIA_ROOT é o volume comum a todos (o worker grava o PDF que outro
+# nó serve) e VAR_DIR fica local a cada um (docs/implantacao.md, "Vários nós").
 MEDIA_ROOT = Path(ambiente.texto("MEDIA_ROOT", str(VAR_DIR / "media")))
 # Arquivos enviados (laudos, decisões, PDFs) nunca são servidos diretamente:
 # passam por views que verificam a permissão de quem pede.

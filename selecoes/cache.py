@@ -10,6 +10,7 @@ tentativas passam a um contador local do processo (``selecoes.limites``).
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from typing import Any
@@ -89,3 +90,40 @@ def incrementar(chave: str, janela_segundos: int) -> int | None:
     except ERROS_DO_CACHE as erro:
         registrar_falha(erro)
         return None
+
+
+def geracao(nome: str) -> int | None:
+    """Número da geração de ``nome``, comum a todos os nós; None sem o cache.
+
+    Memórias locais de cada processo guardam sob (chave, geração): quando um nó
+    avança a geração (``avancar_geracao``, depois do commit), o próximo pedido em
+    qualquer nó lê o número novo e refaz o que guardou. Uma geração que some do
+    Redis (expulsa por falta de memória, servidor zerado) recomeça num número
+    aleatório, nunca num já usado: o que estava guardado não volta a valer.
+    """
+    if not disponivel():
+        return None
+    chave = f"geracao:{nome}"
+    try:
+        valor = cache.get(chave)
+        if valor is None:
+            cache.add(chave, secrets.randbits(62), None)
+            valor = cache.get(chave)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+        return None
+    return int(valor) if valor is not None else None
+
+
+def avancar_geracao(nome: str) -> None:
+    """Invalida, em todos os nós, o que foi guardado sob a geração atual de ``nome``."""
+    if not disponivel():
+        return
+    chave = f"geracao:{nome}"
+    try:
+        try:
+            cache.incr(chave)
+        except ValueError:  # ainda não existia (ou foi expulsa): recomeça ao acaso
+            cache.set(chave, secrets.randbits(62), None)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)

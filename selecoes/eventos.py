@@ -34,6 +34,8 @@ class Evento(StrEnum):
     INSCRICAO_SUBSTITUIDA = "inscricao_substituida"  # inscricao_ids (as substituídas)
     INSCRICAO_DESISTENTE = "inscricao_desistente"  # inscricao_ids
     INSCRICAO_ELIMINADA = "inscricao_eliminada"  # inscricao_ids
+    # selecao_id; um por convocação registrada (convocar 3 emite 3) e nas vagas surgidas
+    CONVOCACAO_ALTERADA = "convocacao_alterada"
 
 
 _assinantes: dict[Evento, list[Assinante]] = defaultdict(list)

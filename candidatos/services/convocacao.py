@@ -110,6 +110,7 @@ def _registrar(
         depois=_retrato(c),
         motivo=motivo,
     )
+    eventos.emitir(eventos.Evento.CONVOCACAO_ALTERADA, selecao_id=c.vaga.selecao_id)
 
 
 def convocar_proximos(
@@ -271,6 +272,7 @@ def registrar_vagas_surgidas(
             depois={"vagas_surgidas": vaga.vagas_surgidas},
             motivo=motivo.strip(),
         )
+        eventos.emitir(eventos.Evento.CONVOCACAO_ALTERADA, selecao_id=vaga.selecao_id)
     return vaga
 
 

@@ -34,6 +34,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
+from selecoes import cache as cache_compartilhado
 from selecoes.categorias import ORDEM_PADRAO, Categoria
 from selecoes.models import SituacaoSelecao, VagaEstagio
 from selecoes.validators import cpf_valido
@@ -347,8 +348,9 @@ def situacoes_atuais(*, selecao_id: int) -> dict[str, dict[str, str]]:
     return resultado
 
 
-# Quanto tempo, no máximo, uma página de resultado demora a mostrar uma versão nova
-# ou uma mudança de estado (convocação, contratação, desistência, eliminação).
+# Quanto tempo, no máximo, uma página de resultado demora a mostrar o que mudou sem
+# avançar a geração da seleção (gravação por fora dos serviços) ou sem o Redis; o que
+# os serviços mudam aparece no pedido seguinte, em qualquer nó (``estado_publico``).
 VALIDADE_ESTADO_SEGUNDOS = 2.0
 
 
@@ -397,14 +399,24 @@ def calcular_estado_publico(*, selecao_id: int, agora: datetime) -> EstadoPublic
 _estados: MemoriaLocal[EstadoPublico] = MemoriaLocal(capacidade=256)
 
 
+def nome_geracao(selecao_id: int) -> str:
+    """A geração do estado público da seleção no cache compartilhado (todos os nós)."""
+    return f"publico:selecao:{selecao_id}"
+
+
 def estado_publico(*, selecao_id: int, agora: datetime) -> EstadoPublico:
     """Versões publicadas e estado vivo da seleção, relidos do banco a cada poucos segundos.
 
     Duas consultas pequenas por seleção e por processo a cada
-    ``VALIDADE_ESTADO_SEGUNDOS``, por maior que seja o tráfego.
+    ``VALIDADE_ESTADO_SEGUNDOS``, por maior que seja o tráfego. Cada processo guarda
+    o estado sob a geração da seleção, lida no Redis a cada pedido: publicar um
+    resultado, mudar uma convocação ou uma inscrição avança a geração depois do
+    commit (``candidatos.services.estado_publico``), e o pedido seguinte, em
+    qualquer nó, já refaz o estado. Sem o Redis, vale só a validade curta.
     """
+    geracao = cache_compartilhado.geracao(nome_geracao(selecao_id))
     return _estados.obter_ou_calcular(
-        selecao_id,
+        (selecao_id, geracao),
         lambda: calcular_estado_publico(selecao_id=selecao_id, agora=agora),
         VALIDADE_ESTADO_SEGUNDOS,
     )
