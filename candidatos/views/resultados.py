@@ -20,9 +20,10 @@ from candidatos.forms.classificacao import (
 )
 from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
 from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
+from candidatos.services import recursos as recursos_service
 from candidatos.services.resultado import comparar_versoes, serializar
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
-from selecoes import acesso, auditoria
+from selecoes import acesso
 from selecoes.consulta import CompararResultadoForm, consulta_invalida
 from selecoes.models import Selecao
 
@@ -197,15 +198,6 @@ def recursos(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _retrato_recurso(r: Recurso) -> dict[str, Any]:
-    return {
-        "inscricao": r.inscricao.numero,
-        "assunto": r.assunto,
-        "situacao": r.situacao,
-        "recebido_em": r.recebido_em.isoformat(),
-    }
-
-
 @acesso.rh_requerido
 def recurso_form(request: HttpRequest, pk: int, recurso_pk: int | None = None) -> HttpResponse:
     """Registra (ou corrige, enquanto pendente) um recurso recebido."""
@@ -225,26 +217,20 @@ def recurso_form(request: HttpRequest, pk: int, recurso_pk: int | None = None) -
         initial={"recebido_em": timezone.localtime()},
     )
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            antes = _retrato_recurso(recurso) if recurso else None
-            if recurso:
-                recurso = Recurso.objects.select_for_update().get(pk=recurso.pk)
-                if recurso.situacao != SituacaoRecurso.PENDENTE:
-                    messages.error(request, "Recurso já decidido não se altera.")
-                    return redirect("classificacao:recursos", pk=selecao.pk)
-            novo = form.save(commit=False)
-            novo.selecao = selecao
-            novo.save()
-            auditoria.registrar(
-                acao="recurso.alterado" if antes else "recurso.registrado",
-                objeto=novo,
-                descricao=f"Recurso de {novo.inscricao.numero}: {novo.assunto}",
-                usuario=request.user,
+        dados = form.cleaned_data
+        try:
+            recursos_service.recurso_registrar(
                 selecao=selecao,
-                inscricao_id=novo.inscricao_id,
-                antes=antes,
-                depois=_retrato_recurso(novo),
+                inscricao=dados["inscricao"],
+                assunto=dados["assunto"],
+                texto=dados["texto"],
+                recebido_em=dados["recebido_em"],
+                usuario=request.user,
+                recurso=recurso,
             )
+        except recursos_service.RecursoJaDecidido as erro:
+            messages.error(request, erro.message)
+            return redirect("classificacao:recursos", pk=selecao.pk)
         messages.success(request, "Recurso registrado.")
         return redirect("classificacao:recursos", pk=selecao.pk)
     return render(
@@ -267,27 +253,17 @@ def recurso_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     exigir_editor(request, selecao)
     form = DecidirRecursoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            r = Recurso.objects.select_for_update().get(pk=recurso.pk)
-            if r.situacao != SituacaoRecurso.PENDENTE:
-                messages.error(request, "Este recurso já foi decidido.")
-                return redirect("classificacao:recursos", pk=selecao.pk)
-            r.situacao = form.cleaned_data["situacao"]
-            r.fundamentacao = form.cleaned_data["fundamentacao"].strip()
-            r.decidido_em = timezone.now()
-            r.decidido_por = request.user
-            r.save()
-            auditoria.registrar(
-                acao=f"recurso.{r.situacao}",
-                objeto=r,
-                descricao=f"Recurso de {recurso.inscricao.numero}: {r.get_situacao_display()}",
+        try:
+            r = recursos_service.recurso_decidir(
+                recurso=recurso,
+                situacao=form.cleaned_data["situacao"],
+                fundamentacao=form.cleaned_data["fundamentacao"],
                 usuario=request.user,
-                selecao=selecao,
-                inscricao_id=r.inscricao_id,
-                antes={"situacao": SituacaoRecurso.PENDENTE},
-                depois={"situacao": r.situacao},
-                motivo=r.fundamentacao,
+                agora=timezone.now(),
             )
+        except recursos_service.RecursoJaDecidido as erro:
+            messages.error(request, erro.message)
+            return redirect("classificacao:recursos", pk=selecao.pk)
         messages.success(request, "Decisão registrada.")
         if r.situacao == SituacaoRecurso.DEFERIDO:
             messages.info(
