@@ -34,3 +34,24 @@ def texto_enfileirar(*, modelo: str, contexto: dict[str, object], para: str) -> 
     assunto = " ".join(render_to_string(f"emails/{modelo}_assunto.txt", contexto).split())
     corpo = render_to_string(f"emails/{modelo}.txt", contexto)
     enfileirar_apos_commit(enviar_email, assunto, corpo, [para])
+
+
+def rh_avisar(*, orgao_id: int, modelo: str, contexto: dict[str, object]) -> int:
+    """Aviso de texto aos servidores lotados no órgão (e-mail de cada um), após o commit.
+
+    Devolve quantos endereços receberão o aviso (zero se ninguém tem e-mail)."""
+    from selecoes.models import Lotacao
+
+    enderecos = sorted(
+        set(
+            Lotacao.objects.filter(orgao_id=orgao_id, usuario__is_active=True)
+            .exclude(usuario__email="")
+            .values_list("usuario__email", flat=True)
+        )
+    )
+    if not enderecos:
+        return 0
+    assunto = " ".join(render_to_string(f"emails/{modelo}_assunto.txt", contexto).split())
+    corpo = render_to_string(f"emails/{modelo}.txt", contexto)
+    enfileirar_apos_commit(enviar_email, assunto, corpo, enderecos)
+    return len(enderecos)
