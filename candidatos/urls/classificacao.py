@@ -28,6 +28,7 @@ urlpatterns = [
     path("selecao/<int:pk>/eliminacoes/", convocacao.processos, name="processos"),
     path("selecao/<int:pk>/auditoria/", auditoria.por_selecao, name="auditoria"),
     path("recurso/<int:pk>/decidir/", resultados.recurso_decidir, name="recurso_decidir"),
+    path("anexo-candidato/<int:pk>/", resultados.anexo_candidato, name="anexo_candidato"),
     path("resultado/<int:pk>/", resultados.versao, name="versao"),
     path("resultado/<int:pk>/conteudo.json", resultados.versao_json, name="versao_json"),
     path("resultado/<int:pk>/comparar/", resultados.comparar, name="comparar"),

@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
+from candidatos.views import area_candidato as area
 from candidatos.views import publico as views
 
 
@@ -49,4 +50,10 @@ urlpatterns = [
         name="resultado_vaga",
     ),
     path("minha-situacao/", views.minha_situacao, name="minha_situacao"),
+    path("minha-situacao/sair/", area.area_sair, name="area_sair"),
+    path("minha-situacao/recurso/", area.recurso_novo, name="area_recurso_novo"),
+    path("minha-situacao/recurso/<int:pk>/", area.recurso, name="area_recurso"),
+    path("minha-situacao/eliminacao/<int:pk>/", area.processo, name="area_processo"),
+    path("minha-situacao/desistencia/", area.desistencia, name="area_desistencia"),
+    path("minha-situacao/contato/", area.contato_alterar, name="area_contato"),
 ]

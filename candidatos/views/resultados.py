@@ -7,10 +7,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 
 from candidatos import tasks
 from candidatos.forms.classificacao import (
@@ -18,14 +19,21 @@ from candidatos.forms.classificacao import (
     PublicarResultadoForm,
     RecursoForm,
 )
-from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
+from candidatos.models import (
+    AnexoCandidato,
+    Recurso,
+    ResultadoVersao,
+    SituacaoRecurso,
+    TipoResultado,
+)
 from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
 from candidatos.services import recursos as recursos_service
+from candidatos.services.inscricoes import acessos_registrar
 from candidatos.services.resultado import comparar_versoes, serializar
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso
 from selecoes.consulta import CompararResultadoForm, consulta_invalida
-from selecoes.models import Selecao
+from selecoes.models import Papel, Selecao
 
 # --- publicação e versões ----------------------------------------------------
 
@@ -185,7 +193,12 @@ def comparar(request: HttpRequest, pk: int) -> HttpResponse:
 def recursos(request: HttpRequest, pk: int) -> HttpResponse:
     selecao = obter_selecao(request, pk)
     preliminar = ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR)
-    lista = Recurso.objects.filter(selecao=selecao).select_related("inscricao", "decidido_por")
+    lista = (
+        Recurso.objects.filter(selecao=selecao)
+        .select_related("inscricao", "decidido_por", "versao")
+        .prefetch_related("anexos")
+        .order_by("situacao", "recebido_em")
+    )
     return render(
         request,
         "candidatos/classificacao/recursos.html",
@@ -193,6 +206,8 @@ def recursos(request: HttpRequest, pk: int) -> HttpResponse:
             "selecao": selecao,
             "recursos": lista,
             "preliminar": preliminar,
+            "pendentes": sum(1 for r in lista if r.situacao == SituacaoRecurso.PENDENTE),
+            "gestor": acesso.papel_no_orgao(request.user, selecao.orgao_id) is Papel.GESTOR,
             **contexto_papel(request, selecao),
         },
     )
@@ -275,5 +290,44 @@ def recurso_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/classificacao/recurso_decidir.html",
-        {"selecao": selecao, "recurso": recurso, "form": form},
+        {
+            "selecao": selecao,
+            "recurso": recurso,
+            "form": form,
+            "anexos": recurso.anexos.all(),
+            "gestor": acesso.papel_no_orgao(request.user, selecao.orgao_id) is Papel.GESTOR,
+        },
     )
+
+
+@never_cache
+@acesso.rh_requerido
+def anexo_candidato(request: HttpRequest, pk: int) -> FileResponse:
+    """PDF anexado pelo candidato a um recurso ou a uma defesa: só gestores do órgão,
+    só por esta view (nunca por MEDIA_URL); cada download fica registrado."""
+    anexo = get_object_or_404(
+        AnexoCandidato.objects.select_related(
+            "recurso__inscricao__selecao", "processo__inscricao__selecao"
+        ),
+        pk=pk,
+    )
+    dono = anexo.recurso or anexo.processo
+    if dono is None:
+        raise Http404
+    inscricao = dono.inscricao
+    acesso.exigir_papel(request.user, inscricao.selecao.orgao_id, [Papel.GESTOR])
+    onde = f"recurso {anexo.recurso.protocolo}" if anexo.recurso else f"defesa {dono.pk}"
+    acessos_registrar(
+        usuario=request.user,
+        inscricoes=[inscricao],
+        contexto=f"download de anexo do candidato ({onde})",
+        agora=timezone.now(),
+    )
+    resposta = FileResponse(
+        anexo.arquivo.open("rb"),
+        as_attachment=True,
+        filename=f"anexo-{inscricao.numero}-{anexo.pk}.pdf",
+        content_type="application/pdf",
+    )
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta
