@@ -67,7 +67,7 @@ def preliminar_aberto(orgao, alice, agora):
 def test_recurso_no_prazo_recebe_protocolo_anexos_auditoria_e_emails(
     preliminar_aberto, agora, alice, django_capture_on_commit_callbacks
 ):
-    vaga, ins, versao = preliminar_aberto
+    _vaga, ins, versao = preliminar_aberto
     with django_capture_on_commit_callbacks(execute=True):
         r = recursos.recurso_interpor(
             inscricao=ins["C"],
@@ -83,7 +83,8 @@ def test_recurso_no_prazo_recebe_protocolo_anexos_auditoria_e_emails(
     assert anexos[0].arquivo.read().startswith(b"%PDF-")
     assert "grade.pdf" not in anexos[0].arquivo.name  # o nome no disco é gerado
     registro = RegistroAuditoria.objects.get(acao="recurso.interposto")
-    assert registro.usuario_nome == "" and registro.inscricao_id == ins["C"].pk
+    assert registro.usuario_nome == ""
+    assert registro.inscricao_id == ins["C"].pk
     para = {tuple(m.to): m.subject for m in mail.outbox}
     assert r.protocolo in para[(ins["C"].email,)]
     assert (alice.email,) in para  # o RH do órgão é avisado
@@ -163,7 +164,8 @@ def test_decisao_so_chega_ao_candidato_com_a_publicacao_seguinte(
         agora=agora,
     )
     area = area_do_candidato(inscricao_id=ins["D"].pk, agora=agora)
-    assert area.recursos[0].decisao == "" and area.recursos[0].fundamentacao == ""
+    assert area.recursos[0].decisao == ""
+    assert area.recursos[0].fundamentacao == ""
     mail.outbox.clear()
     depois = agora + dt.timedelta(days=3)
     with django_capture_on_commit_callbacks(execute=True):
@@ -178,7 +180,8 @@ def test_decisao_so_chega_ao_candidato_com_a_publicacao_seguinte(
         "Grade corrigida: nota revista.",
     )
     avisos = [m for m in mail.outbox if m.to == [ins["D"].email]]
-    assert len(avisos) == 1 and "Grade corrigida" in avisos[0].body
+    assert len(avisos) == 1
+    assert "Grade corrigida" in avisos[0].body
     # Rodar de novo (evento repetido) não comunica duas vezes.
     assert recursos.decisoes_comunicar(versao_id=final.pk) == []
 
@@ -354,7 +357,8 @@ def test_contato_avisa_o_email_anterior_e_nao_muda_a_inscricao(
     destinos = sorted(m.to[0] for m in mail.outbox)
     assert destinos == sorted([anterior, "nova.conta@exemplo.org"])
     aviso = next(m for m in mail.outbox if m.to == [anterior])
-    assert "n***@exemplo.org" in aviso.body and "nova.conta" not in aviso.body
+    assert "n***@exemplo.org" in aviso.body
+    assert "nova.conta" not in aviso.body
     registro = RegistroAuditoria.objects.get(acao="inscricao.contato")
     assert registro.depois["email"] == "n***@exemplo.org"
 
