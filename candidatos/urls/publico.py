@@ -51,6 +51,8 @@ urlpatterns = [
     ),
     path("minha-situacao/", views.minha_situacao, name="minha_situacao"),
     path("minha-situacao/sair/", area.area_sair, name="area_sair"),
+    path("minha-situacao/link/", area.link_pedir, name="area_link"),
+    path("minha-situacao/acesso/<str:valor>/", area.link_acessar, name="area_acesso"),
     path("minha-situacao/recurso/", area.recurso_novo, name="area_recurso_novo"),
     path("minha-situacao/recurso/<int:pk>/", area.recurso, name="area_recurso"),
     path("minha-situacao/eliminacao/<int:pk>/", area.processo, name="area_processo"),

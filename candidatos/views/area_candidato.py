@@ -34,7 +34,7 @@ from candidatos.selectors.area_candidato import (
     processo_do_candidato,
     recurso_do_candidato,
 )
-from candidatos.services import contato, convocacao, eliminacao, recursos
+from candidatos.services import acesso_candidato, contato, convocacao, eliminacao, recursos
 
 CHAVE_SESSAO = "area_candidato"
 VALIDADE_AREA = 30 * 60
@@ -91,6 +91,40 @@ def _erros(form: Any, erro: ValidationError) -> None:
 def _contexto(inscricao_id: int, **extras: Any) -> dict[str, Any]:
     inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(pk=inscricao_id)
     return {"secao": "minha_situacao", "inscricao": inscricao, **extras}
+
+
+@require_POST
+def link_pedir(request: HttpRequest) -> HttpResponse:
+    """Quem consultou com o CPF pede o link de acesso: ele vai ao e-mail da inscrição."""
+    inscricao_id = acesso_candidato.pedido_conferir(request.POST.get("pedido", ""))
+    if inscricao_id is None:
+        messages.error(request, "O pedido expirou: consulte a sua situação de novo.")
+        return redirect("publico:minha_situacao")
+    if acesso_candidato.link_enviar(inscricao_id=inscricao_id, agora=timezone.now()):
+        messages.success(
+            request,
+            "Enviamos o link de acesso ao e-mail cadastrado na inscrição. Ele vale por 1 hora.",
+        )
+    else:
+        messages.error(
+            request,
+            "Já enviamos links demais hoje para esta inscrição; procure o e-mail recebido.",
+        )
+    return redirect("publico:minha_situacao")
+
+
+@require_http_methods(["GET", "HEAD"])
+def link_acessar(request: HttpRequest, valor: str) -> HttpResponse:
+    """O link recebido no e-mail da inscrição abre a área do candidato."""
+    inscricao_id = acesso_candidato.link_conferir(valor)
+    if inscricao_id is None:
+        messages.error(
+            request,
+            'Link de acesso inválido ou expirado. Peça outro em "Minha situação".',
+        )
+    else:
+        entrar(request, inscricao_id)
+    return redirect("publico:minha_situacao")
 
 
 @require_POST

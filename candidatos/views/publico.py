@@ -22,6 +22,7 @@ from candidatos.selectors.publico.convocacoes import (
     vaga_da_versao,
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
+from candidatos.services import acesso_candidato
 from candidatos.views import area_candidato
 from selecoes import cache as cache_compartilhado
 from selecoes.limites import ip_do_cliente, limitar
@@ -231,6 +232,7 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
     agora = timezone.now()
     inscricao_id: int | None = None
     pelo_codigo = False
+    pedido_link = ""
     if request.method == "POST" and form.is_valid():
         inscricao_id = sel.localizar_inscricao(**form.cleaned_data)
         if inscricao_id is None:
@@ -250,11 +252,14 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
         )
         if pelo_codigo:
             area = area_do_candidato(inscricao_id=inscricao_id, agora=agora)
+        else:
+            pedido_link = acesso_candidato.pedido_assinar(inscricao_id=inscricao_id)
     contexto = {
         "secao": "minha_situacao",
         "form": form,
         "situacao": situacao,
         "area": area,
+        "pedido_link": pedido_link,
         "nao_encontrada": nao_encontrada,
     }
     resposta = render(request, "publico/minha_situacao.html", contexto)

@@ -255,3 +255,64 @@ def test_fila_de_recursos_do_rh_mostra_o_recurso_on_line(client, cenario, alice,
     pagina = client.get(fila).content.decode()
     assert "prova.pdf" in pagina
     assert reverse("classificacao:anexo_candidato", args=[r.anexos.get().pk]) not in pagina
+
+
+def _link_do_email(outbox, para):
+    import re
+
+    (mensagem,) = [m for m in outbox if m.to == [para]]
+    return re.search(r"https?://\S+/minha-situacao/acesso/\S+/", mensagem.body).group(0)
+
+
+def test_quem_so_tem_o_cpf_so_manda_o_link_ao_email_do_titular(
+    client, cenario, django_capture_on_commit_callbacks
+):
+    from urllib.parse import urlsplit
+
+    from django.core import mail
+
+    vitima = cenario["B"]
+    resposta = client.post(MINHA, {"numero": vitima.numero, "cpf": vitima.cpf})
+    pedido = resposta.context["pedido_link"]
+    assert vitima.cpf not in resposta.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("publico:area_link"), {"pedido": pedido})
+    link = _link_do_email(mail.outbox, vitima.email)
+    # Quem pediu continua sem a área; o link só está no e-mail do titular.
+    assert client.get(reverse("publico:area_contato")).url == MINHA
+    assert all(m.to == [vitima.email] for m in mail.outbox)
+
+    titular = client.__class__()
+    titular.get(urlsplit(link).path)
+    assert titular.get(reverse("publico:area_contato")).status_code == 200
+
+
+def test_link_de_acesso_morre_quando_o_email_muda_e_tem_teto(
+    client, cenario, django_capture_on_commit_callbacks
+):
+    from urllib.parse import urlsplit
+
+    from django.core import mail
+
+    from candidatos.services import acesso_candidato, contato
+
+    ins = cenario["A"]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert acesso_candidato.link_enviar(inscricao_id=ins.pk, agora=timezone.now())
+    caminho = urlsplit(_link_do_email(mail.outbox, ins.email)).path
+    contato.contato_atualizar(
+        inscricao=ins, email="outro@exemplo.org", telefone="", agora=timezone.now()
+    )
+    client.get(caminho)
+    assert client.get(reverse("publico:area_contato")).url == MINHA
+    for _ in range(acesso_candidato.LINKS_POR_DIA - 1):
+        assert acesso_candidato.link_enviar(inscricao_id=ins.pk, agora=timezone.now())
+    assert not acesso_candidato.link_enviar(inscricao_id=ins.pk, agora=timezone.now())
+
+
+def test_pedido_de_link_forjado_e_recusado(client, cenario):
+    from django.core import mail
+
+    resposta = client.post(reverse("publico:area_link"), {"pedido": f"{cenario['A'].pk}:x"})
+    assert resposta.url == MINHA
+    assert mail.outbox == []
