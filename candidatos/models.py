@@ -727,6 +727,9 @@ class ProcessoEliminacao(models.Model):
     prazo_defesa = models.DateField("prazo para defesa", null=True, blank=True)
     defesa = models.TextField("defesa do candidato", blank=True)
     defesa_recebida_em = models.DateTimeField("defesa recebida em", null=True, blank=True)
+    defesa_pelo_candidato = models.BooleanField(
+        "defesa enviada pelo candidato (área do candidato)", default=False, editable=False
+    )
     decidido_em = models.DateTimeField("decidido em", null=True, blank=True)
     decidido_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -151,6 +151,11 @@ def registrar_defesa(
         p = _travado(processo)
         if p.situacao != SituacaoProcesso.AGUARDANDO_DEFESA:
             raise EtapaInvalida("Notifique o candidato antes de registrar a defesa.")
+        if p.defesa_pelo_candidato:
+            raise EtapaInvalida(
+                "Defesa: o candidato já enviou a defesa pela área do candidato; o texto dele "
+                "não se altera."
+            )
         antes = _retrato(p)
         p.defesa = defesa.strip()
         p.defesa_recebida_em = agora
@@ -293,7 +298,8 @@ def defesa_pelo_candidato(
         antes = _retrato(p)
         p.defesa = defesa.strip()
         p.defesa_recebida_em = agora
-        p.save(update_fields=["defesa", "defesa_recebida_em"])
+        p.defesa_pelo_candidato = True
+        p.save(update_fields=["defesa", "defesa_recebida_em", "defesa_pelo_candidato"])
         gravados = anexos_gravar(arquivos=anexos, agora=agora, processo=p)
         auditoria.registrar(
             acao="eliminacao.defesa",

@@ -70,6 +70,10 @@ def recurso_registrar(
             )
             if recurso.situacao != SituacaoRecurso.PENDENTE:
                 raise RecursoJaDecidido("Recurso já decidido não se altera.")
+            if recurso.origem == OrigemRecurso.ONLINE:
+                raise RecursoJaDecidido(
+                    "Recurso interposto pelo candidato não se altera: o texto é dele."
+                )
             antes = _retrato(recurso)
         else:
             recurso = Recurso(selecao=selecao)

@@ -21,6 +21,7 @@ from candidatos.forms.classificacao import (
 )
 from candidatos.models import (
     AnexoCandidato,
+    OrigemRecurso,
     Recurso,
     ResultadoVersao,
     SituacaoRecurso,
@@ -221,8 +222,13 @@ def recurso_form(request: HttpRequest, pk: int, recurso_pk: int | None = None) -
     recurso = None
     if recurso_pk is not None:
         recurso = get_object_or_404(Recurso, pk=recurso_pk, selecao=selecao)
-        if recurso.situacao != SituacaoRecurso.PENDENTE:
-            messages.error(request, "Recurso já decidido não se altera.")
+        if recurso.situacao != SituacaoRecurso.PENDENTE or recurso.origem == OrigemRecurso.ONLINE:
+            messages.error(
+                request,
+                "Recurso já decidido não se altera."
+                if recurso.situacao != SituacaoRecurso.PENDENTE
+                else "Recurso interposto pelo candidato não se altera: o texto é dele.",
+            )
             return redirect("classificacao:recursos", pk=selecao.pk)
     form = RecursoForm(
         request.POST or None,

@@ -207,7 +207,7 @@ def test_recurso_decidido_nao_se_decide_de_novo(preliminar_aberto, agora, alice)
 
 @pytest.fixture
 def processo_notificado(orgao, alice, agora):
-    vaga = nova_vaga(orgao)
+    vaga = nova_vaga(orgao, codigo="ADM")
     ins = classificacao(vaga, "AXB")
     p = eliminacao.abrir_processo(
         inscricao=ins["X"],
@@ -380,3 +380,47 @@ def test_contato_invalido_nao_grava_nada(orgao, email, mensagem):
             inscricao=ins, email=email, telefone=ins.telefone, agora=timezone.now()
         )
     assert not RegistroAuditoria.objects.filter(acao="inscricao.contato").exists()
+
+
+def test_texto_do_candidato_nao_e_alterado_pelo_rh(
+    preliminar_aberto, processo_notificado, agora, alice
+):
+    _vaga, ins, _versao = preliminar_aberto
+    r = recursos.recurso_interpor(
+        inscricao=ins["A"], assunto="a", texto="b", anexos=[], agora=agora
+    )
+    with pytest.raises(recursos.RecursoJaDecidido, match="o texto é dele"):
+        recursos.recurso_registrar(
+            selecao=r.selecao,
+            inscricao=ins["A"],
+            assunto="outro",
+            texto="outro",
+            recebido_em=agora,
+            usuario=alice,
+            recurso=r,
+        )
+    p = eliminacao.defesa_pelo_candidato(
+        processo=processo_notificado, defesa="Minha defesa.", anexos=[], agora=agora
+    )
+    with pytest.raises(eliminacao.EtapaInvalida, match="não se altera"):
+        eliminacao.registrar_defesa(processo=p, defesa="Resumo do RH.", usuario=alice, agora=agora)
+    r.refresh_from_db()
+    p.refresh_from_db()
+    assert (r.texto, p.defesa) == ("b", "Minha defesa.")
+
+
+def test_recurso_on_line_pendente_segura_o_resultado_final(preliminar_aberto, agora, alice):
+    """A decisão entra na versão seguinte: sem decidir, o final não sai (regras de publicação)."""
+    from candidatos.services.regras_publicacao import problemas_publicacao
+
+    vaga, ins, _versao = preliminar_aberto
+    recursos.recurso_interpor(inscricao=ins["A"], assunto="a", texto="b", anexos=[], agora=agora)
+    problemas = problemas_publicacao(
+        selecao=vaga.selecao,
+        tipo=TipoResultado.FINAL,
+        motivo="",
+        recurso_inicio=None,
+        recurso_fim=None,
+        agora=agora + dt.timedelta(days=3),
+    )
+    assert any(ins["A"].numero in p.mensagem for p in problemas)
