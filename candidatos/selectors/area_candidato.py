@@ -40,6 +40,17 @@ def prazo_recurso_aberto(*, selecao: Selecao, agora: datetime) -> ResultadoVersa
     return None
 
 
+def decisoes_a_comunicar(*, selecao: Selecao) -> list[Recurso]:
+    """Recursos decididos que a próxima versão publicada levará aos candidatos
+    (``recursos.decisoes_comunicar``)."""
+    return list(
+        Recurso.objects.filter(selecao=selecao, comunicado_em__isnull=True)
+        .exclude(situacao=SituacaoRecurso.PENDENTE)
+        .select_related("inscricao")
+        .order_by("decidido_em")
+    )
+
+
 @dataclass(frozen=True)
 class Etapa:
     nome: str

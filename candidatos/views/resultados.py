@@ -27,6 +27,7 @@ from candidatos.models import (
     SituacaoRecurso,
     TipoResultado,
 )
+from candidatos.selectors.area_candidato import decisoes_a_comunicar
 from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
 from candidatos.services import recursos as recursos_service
 from candidatos.services.inscricoes import acessos_registrar
@@ -76,6 +77,7 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
         "sem_avaliacao": form.sem_avaliacao,
         "preliminar": ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR),
         "final": ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL),
+        "decisoes_a_comunicar": decisoes_a_comunicar(selecao=selecao),
     }
     return render(request, "candidatos/classificacao/publicar.html", contexto)
 

@@ -316,3 +316,21 @@ def test_pedido_de_link_forjado_e_recusado(client, cenario):
     resposta = client.post(reverse("publico:area_link"), {"pedido": f"{cenario['A'].pk}:x"})
     assert resposta.url == MINHA
     assert mail.outbox == []
+
+
+def test_tela_de_publicar_lista_as_decisoes_que_a_versao_comunica(client, cenario, alice):
+    from candidatos.services import recursos
+
+    r = recursos.recurso_interpor(
+        inscricao=cenario["C"], assunto="a", texto="b", anexos=[], agora=timezone.now()
+    )
+    recursos.recurso_decidir(
+        recurso=r,
+        situacao="indeferido",
+        fundamentacao="Sem razão.",
+        usuario=alice,
+        agora=timezone.now(),
+    )
+    client.force_login(alice)
+    pagina = client.get(reverse("classificacao:publicar", args=[r.selecao_id])).content.decode()
+    assert f"protocolo {r.protocolo}" in pagina
