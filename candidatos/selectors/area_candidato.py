@@ -100,8 +100,7 @@ def recurso_do_candidato(r: Recurso) -> RecursoDoCandidato:
     comunicado = r.comunicado_em is not None
     return RecursoDoCandidato(
         pk=r.pk,
-        protocolo=r.protocolo
-        or f"registrado pelo RH em {timezone.localtime(r.recebido_em):%d/%m/%Y}",
+        protocolo=r.protocolo or "",
         assunto=r.assunto,
         recebido_em=r.recebido_em,
         anexos=tuple(a.nome_original for a in r.anexos.all()),

@@ -177,3 +177,21 @@ def test_candidato_desiste_com_confirmacao(pagina, live_server, cenario, alice):
     ins.refresh_from_db()
     assert ins.situacao == SituacaoInscricao.DESISTENTE
     assert alice.email in [m.to[0] for m in mail.outbox]
+
+
+def test_sem_o_codigo_o_link_chega_ao_email_da_inscricao(pagina, live_server, cenario):
+    import re
+    from urllib.parse import urlsplit
+
+    ins = cenario["A"]
+    _entrar(pagina, live_server.url, ins, cpf=True)
+    assert violacoes_graves(pagina) == []
+    _enviar(pagina, "Receber o link de acesso por e-mail")
+    assert pagina.get_by_text("Enviamos o link de acesso").is_visible()
+    assert pagina.get_by_role("heading", name="Área do candidato").count() == 0
+    (mensagem,) = [m for m in mail.outbox if m.to == [ins.email]]
+    link = re.search(r"https?://\S+/minha-situacao/acesso/\S+/", mensagem.body).group(0)
+    pagina.goto(live_server.url + urlsplit(link).path)
+    assert pagina.get_by_role("heading", name="Área do candidato").is_visible()
+    assert pagina.get_by_role("link", name="Corrigir e-mail ou telefone").is_visible()
+    assert violacoes_graves(pagina) == []

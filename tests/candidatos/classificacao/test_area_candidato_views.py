@@ -334,3 +334,13 @@ def test_tela_de_publicar_lista_as_decisoes_que_a_versao_comunica(client, cenari
     client.force_login(alice)
     pagina = client.get(reverse("classificacao:publicar", args=[r.selecao_id])).content.decode()
     assert f"protocolo {r.protocolo}" in pagina
+
+
+def test_recurso_registrado_pelo_rh_tambem_aparece_ao_candidato(client, cenario):
+    r = Recurso.objects.create(
+        selecao=cenario["A"].selecao, inscricao=cenario["A"], assunto="Nota", texto="b"
+    )
+    pagina = entrar(client, cenario["A"]).content.decode()
+    assert "Recurso registrado pelo RH em" in pagina
+    recibo = client.get(reverse("publico:area_recurso", args=[r.pk])).content.decode()
+    assert "Aguardando a publicação da decisão" in recibo
