@@ -153,7 +153,7 @@ def _versao_em_memoria(conteudo: dict[str, Any]) -> Any:
     from django.utils import timezone
 
     from candidatos.models import ResultadoVersao
-    from relatorios.documentos import hash_conteudo
+    from selecoes.canonico import hash_conteudo
     from selecoes.models import Orgao, Selecao
 
     selecao = Selecao(orgao=Orgao(nome="Órgão de benchmark", sigla="BENCH"), titulo="Benchmark")
@@ -173,6 +173,7 @@ def _lista_em_blocos() -> float:
     from django.conf import settings
     from django.template.loader import render_to_string
 
+    from candidatos.conteudo_resultado import ConteudoResultado
     from relatorios import documentos, pdf
 
     conteudo = _conteudo(APROVADOS_5000, 1)
@@ -185,7 +186,7 @@ def _lista_em_blocos() -> float:
             "selecao": versao.selecao,
             "orgao": versao.selecao.orgao,
             "reserva": conteudo["reserva"],
-            "secoes": documentos.secoes_resultado(conteudo),
+            "secoes": documentos.secoes_resultado(ConteudoResultado.from_json(conteudo)),
             "primeira_parte": True,
             "titulo": "Resultado final",
             "numerar_paginas": True,
@@ -300,8 +301,8 @@ def _lista_50000_com_worker() -> tuple[float, float]:
     from candidatos.models import ResultadoVersao
     from config.celery import app
     from relatorios import services
-    from relatorios.documentos import hash_conteudo
     from relatorios.models import Documento, StatusDocumento
+    from selecoes.canonico import hash_conteudo
     from selecoes.models import Orgao, Selecao
 
     worker = subprocess.Popen(

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from selecoes.categorias import Categoria
 from selecoes.imutavel import RegistroImutavel, somente_acrescimo
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import validar_cpf
@@ -144,9 +145,9 @@ class Inscricao(models.Model):
         """Reservas a que concorre, nos nomes do motor (``negros``, ``pcd``)."""
         cats = set()
         if self.concorre_negros:
-            cats.add("negros")
+            cats.add(Categoria.NEGROS.value)
         if self.concorre_pcd:
-            cats.add("pcd")
+            cats.add(Categoria.PCD.value)
         return frozenset(cats)
 
 
@@ -569,8 +570,8 @@ class Modalidade(models.TextChoices):
     """Modalidade de uma vaga na convocação (nomes do motor de reserva)."""
 
     AC = "AC", "Ampla concorrência"
-    NEGROS = "negros", "Reservada a candidatos negros"
-    PCD = "pcd", "Reservada a pessoas com deficiência"
+    NEGROS = Categoria.NEGROS.value, Categoria.NEGROS.rotulo_modalidade
+    PCD = Categoria.PCD.value, Categoria.PCD.rotulo_modalidade
     REVERSAO = "reversao", "Revertida para a ampla concorrência (art. 4º, § 3º)"
 
 

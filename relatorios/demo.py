@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from candidatos.models import Avaliacao, Convocacao, CorRaca, Inscricao
 from relatorios.models import EmpresaTerceirizada, PerfilMonitoramento
+from selecoes.categorias import Categoria
 from selecoes.demo import LoginDemo
 from selecoes.models import NivelEnsino, Orgao, Selecao, VagaEstagio
 from selecoes.reserva import Candidato, aplicabilidade, resolver_vaga
@@ -119,7 +120,7 @@ def _convocar(vaga: VagaEstagio, inscricoes: list[Inscricao], total_vagas: int, 
         key=lambda i: (-i.avaliacao.nota_final, i.numero),
     )
     candidatos = [
-        Candidato(i.numero, n, frozenset(i.categorias) & {"negros"})
+        Candidato(i.numero, n, frozenset(i.categorias) & {Categoria.NEGROS.value})
         for n, i in enumerate(aprovadas, 1)
     ]
     # O quadro da seleção inteira, com a versão e a base do edital (regras, §§ 3.1 e 8).

@@ -21,8 +21,6 @@ Para acrescentar um tipo (ex.: o relatório anual do monitoramento):
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -32,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.module_loading import import_string
 
+from candidatos.conteudo_resultado import (
+    Classificado,
+    ConteudoResultado,
+    Convocado,
+    VagaPublicada,
+)
 from relatorios.models import TipoDocumento
+from selecoes.canonico import hash_conteudo
+from selecoes.categorias import ORDEM_PADRAO, Categoria
 from selecoes.templatetags.formatos import nota
 
 if TYPE_CHECKING:
@@ -143,8 +149,7 @@ PARTES_MULTIPLO = 2
 
 ROTULOS_MODALIDADE = {
     "AC": "Ampla concorrência",
-    "negros": "Reserva — negros",
-    "pcd": "Reserva — PcD",
+    **{c.value: f"Reserva — {c.curto}" for c in Categoria},
     "reversao": "Reversão (art. 4º, § 3º)",
 }
 
@@ -181,12 +186,6 @@ class Secao:
     sorteios: tuple[Any, ...] = ()
 
 
-def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
-    """SHA-256 do conteúdo de uma versão de resultado, como em docs/resultado.md."""
-    texto = json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(texto.encode()).hexdigest()
-
-
 def lista_resultado(documento: Documento) -> Conteudo:
     """Resultado preliminar ou final de uma seleção, uma seção por vaga (art. 1º, § 3º; art. 4º).
 
@@ -198,7 +197,6 @@ def lista_resultado(documento: Documento) -> Conteudo:
     e as inscrições sem avaliação com o motivo (número e motivo, nada mais).
     """
     from candidatos.models import ResultadoVersao
-    from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo
 
     versao = ResultadoVersao.objects.select_related("selecao__orgao").get(
         pk=documento.parametros["versao"]
@@ -209,7 +207,8 @@ def lista_resultado(documento: Documento) -> Conteudo:
             f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
         )
-    secoes = secoes_resultado(versao.conteudo)
+    conteudo = ConteudoResultado.from_json(versao.conteudo)
+    secoes = secoes_resultado(conteudo)
     total = contar_linhas(secoes)
     partes = []
     if total > LIMITE_UMA_PARTE:
@@ -223,9 +222,9 @@ def lista_resultado(documento: Documento) -> Conteudo:
             "versao": versao,
             "selecao": versao.selecao,
             "orgao": versao.selecao.orgao,
-            "reserva": versao.conteudo.get("reserva") or {},
+            "reserva": conteudo.reserva,
             "secoes": secoes,
-            "sem_avaliacao": sem_avaliacao_do_conteudo(versao.conteudo),
+            "sem_avaliacao": conteudo.fora,
             "primeira_parte": True,
         },
         partes=[
@@ -234,38 +233,39 @@ def lista_resultado(documento: Documento) -> Conteudo:
     )
 
 
-def secoes_resultado(conteudo: Mapping[str, Any]) -> list[Secao]:
-    """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md)."""
-    from candidatos.selectors.publico.resultados import sorteios_da_vaga
+def secoes_resultado(conteudo: ConteudoResultado) -> list[Secao]:
+    """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md).
 
-    tem_pcd = any(
-        "pcd" in (vaga.get("reservadas") or {}) or vaga.get("lista_pcd")
-        for vaga in conteudo["vagas"]
-    )
+    A lista de negros sai sempre (art. 1º, § 3º); a de cada outra categoria, se
+    alguma vaga a reserva ou a publicou (a de PcD só quando o edital reserva).
+    """
+    opcionais = [
+        c
+        for c in ORDEM_PADRAO[1:]
+        if any(c in vaga.reservadas or vaga.lista(c) for vaga in conteudo.vagas)
+    ]
     secoes = []
-    for vaga in conteudo["vagas"]:
-        por_numero = {linha["inscricao"]: linha for linha in vaga["classificacao"]}
-        listas = [_classificacao(vaga["classificacao"])]
-        listas.append(_lista_reserva("negros", vaga.get("lista_negros", []), por_numero))
-        if tem_pcd:
-            listas.append(_lista_reserva("pcd", vaga.get("lista_pcd", []), por_numero))
-        listas.append(_convocacao(vaga.get("convocacao", [])))
+    for vaga in conteudo.vagas:
+        por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
+        listas = [_classificacao(vaga.classificacao)]
+        for categoria in (Categoria.NEGROS, *opcionais):
+            listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
+        listas.append(_convocacao(vaga.convocacao))
         secoes.append(
-            Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=sorteios_da_vaga(vaga))
+            Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
         )
     return secoes
 
 
-def _dados_vaga(vaga: Mapping[str, Any]) -> dict[str, Any]:
-    reservadas = vaga.get("reservadas") or {}
+def _dados_vaga(vaga: VagaPublicada) -> dict[str, Any]:
     return {
-        "codigo": vaga["codigo"],
-        "area": vaga.get("area", ""),
-        "municipio": vaga.get("municipio", ""),
-        "uf": vaga.get("uf", ""),
-        "ofertadas": vaga.get("ofertadas", 0),
-        "reservadas_negros": reservadas.get("negros", 0),
-        "reservadas_pcd": reservadas.get("pcd"),
+        "codigo": vaga.codigo,
+        "area": vaga.area,
+        "municipio": vaga.municipio,
+        "uf": vaga.uf,
+        "ofertadas": vaga.ofertadas,
+        "reservadas_negros": vaga.reservadas.get(Categoria.NEGROS, 0),
+        "reservadas_pcd": vaga.reservadas.get(Categoria.PCD),
     }
 
 
@@ -298,9 +298,9 @@ def _nota(valor: Any) -> str:
     return nota(valor) or ("—" if valor in (None, "") else str(valor))
 
 
-def _classificacao(linhas: Sequence[Mapping[str, Any]]) -> Lista:
+def _classificacao(linhas: Sequence[Classificado]) -> Lista:
     valores = [
-        (f"{linha['posicao']}º", linha["inscricao"], _nota(linha.get("nota_final")), linha["nome"])
+        (f"{linha.posicao}º", linha.inscricao, _nota(linha.nota_final), linha.nome)
         for linha in linhas
     ]
     cabecalho, *corpo = _colunas(valores, ("Posição", "Inscrição", "Nota", "Nome"), ">>>")
@@ -315,43 +315,30 @@ def _classificacao(linhas: Sequence[Mapping[str, Any]]) -> Lista:
 
 
 def _lista_reserva(
-    categoria: str, numeros: Sequence[str], por_numero: Mapping[str, Mapping[str, Any]]
+    categoria: Categoria, numeros: Sequence[str], por_numero: Mapping[str, Classificado]
 ) -> Lista:
     valores = [
-        (f"{ordem}º", f"{por_numero[n]['posicao']}º", n, por_numero[n]["nome"])
+        (f"{ordem}º", f"{por_numero[n].posicao}º", n, por_numero[n].nome)
         for ordem, n in enumerate(numeros, 1)
     ]
     cabecalho, *corpo = _colunas(valores, ("Ordem", "Geral", "Inscrição", "Nome"), ">>>")
-    if categoria == "negros":
-        titulo = "Lista de candidatos negros"
-        descricao = (
-            "Aprovados que se autodeclararam pretos ou pardos e optaram por concorrer às "
-            "vagas reservadas, na ordem da classificação (art. 1º, § 3º, e art. 4º do "
-            "Decreto nº 9.427/2018). Concorrem também às vagas de ampla concorrência."
-        )
-    else:
-        titulo = "Lista de pessoas com deficiência"
-        descricao = (
-            "Aprovados que concorrem às vagas reservadas a pessoas com deficiência, na ordem "
-            "da classificação (Lei nº 11.788/2008, art. 17, § 5º)."
-        )
     return Lista(
-        chave=categoria,
-        titulo=titulo,
-        descricao=descricao,
+        chave=categoria.value,
+        titulo=categoria.titulo_lista,
+        descricao=categoria.descricao_lista,
         cabecalho=cabecalho,
         linhas=tuple(corpo),
         vazia="Nenhum aprovado nesta lista.",
     )
 
 
-def _convocacao(linhas: Sequence[Mapping[str, Any]]) -> Lista:
+def _convocacao(linhas: Sequence[Convocado]) -> Lista:
     valores = [
         (
-            f"{linha['ordem']}ª",
-            linha["inscricao"],
-            ROTULOS_MODALIDADE.get(linha["modalidade"], linha["modalidade"]),
-            linha["nome"],
+            f"{linha.ordem}ª",
+            linha.inscricao,
+            ROTULOS_MODALIDADE.get(linha.modalidade, linha.modalidade),
+            linha.nome,
         )
         for linha in linhas
     ]

@@ -16,6 +16,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from selecoes.canonico import serializar
+
 HASH_INICIAL = "0" * 64
 
 CAMPOS = (
@@ -40,10 +42,10 @@ def _instante(valor: dt.datetime) -> str:
 
 
 def conteudo_canonico(campos: Mapping[str, Any]) -> bytes:
-    """JSON ordenado, UTF-8, sem espaços, dos ``CAMPOS`` de um registro."""
+    """Forma canônica (``selecoes.canonico``) dos ``CAMPOS`` de um registro."""
     dados = {nome: campos[nome] for nome in CAMPOS}
     dados["criado_em"] = _instante(dados["criado_em"])
-    return json.dumps(dados, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+    return serializar(dados)
 
 
 def hash_registro(hash_anterior: str, campos: Mapping[str, Any]) -> str:

@@ -7,8 +7,6 @@ ao lado das anteriores. Nada publicado é sobrescrito em silêncio.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -23,6 +21,8 @@ from django.utils import timezone
 
 from selecoes import auditoria, eventos, reserva
 from selecoes.acesso import Usuario
+from selecoes.canonico import hash_conteudo
+from selecoes.categorias import Categoria
 from selecoes.models import (
     BaseReserva,
     CriterioAvaliacao,
@@ -248,7 +248,7 @@ def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
     """Retrato JSON do que os candidatos leem: seleção, vagas, critérios e o
     quadro de reserva calculado pelo motor (art. 1º, § 3º; art. 3º; art. 7º).
 
-    É o `VersaoEdital.conteudo`; o hash é `hash_conteudo(conteudo)`. Formato 1::
+    É o `VersaoEdital.conteudo`; o hash é `selecoes.canonico.hash_conteudo(conteudo)`. Formato 1::
 
         {"formato": 1,
          "selecao": {"id", "orgao", <CAMPOS_SELECAO>},   # datas ISO 8601, decimais em texto
@@ -335,12 +335,6 @@ def mudancas_do_rateio(anterior: Mapping[str, Any], novo: Mapping[str, Any]) -> 
     return frases
 
 
-def hash_conteudo(conteudo: Mapping[str, Any]) -> str:
-    """SHA-256 do JSON canônico (chaves ordenadas, sem espaços, UTF-8)."""
-    texto = json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(texto.encode("utf-8")).hexdigest()
-
-
 # ---------------------------------------------------------------- escrita
 
 
@@ -383,7 +377,7 @@ def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
             setattr(selecao, campo, dados.selecao[campo])
     if not selecao.reserva_pcd and selecao.sequencia_explicita:
         selecao.sequencia_explicita = {
-            k: v for k, v in selecao.sequencia_explicita.items() if k != "pcd"
+            k: v for k, v in selecao.sequencia_explicita.items() if k != Categoria.PCD
         }
     if selecao.sequencia_explicita:
         # Regras de reserva, § 7: a sequência explícita vale em cada vaga de estágio.

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from candidatos.conteudo_resultado import ConteudoResultado, VagaPublicada
 from candidatos.models import (
     Convocacao,
     Inscricao,
@@ -35,6 +36,7 @@ from candidatos.services.classificacao import (
     resolver,
     situacao_motor,
 )
+from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.reserva import (
     Aplicabilidade,
@@ -43,6 +45,7 @@ from selecoes.reserva import (
     ResultadoVaga,
     explicar,
 )
+from selecoes.vocabulario import ordenar
 
 ROTULOS_MODALIDADE = dict(Modalidade.choices)
 OCUPAM_VAGA = [s.value for s in SituacaoConvocacao if s.ocupa_vaga]
@@ -121,11 +124,11 @@ class EstadoVaga:
     @property
     def lista_negros(self) -> tuple[LinhaClassificacao, ...]:
         """Art. 4º, caput: aprovados que concorrem às vagas reservadas a negros."""
-        return tuple(c for c in self.classificacao if "negros" in c.listas)
+        return tuple(c for c in self.classificacao if Categoria.NEGROS in c.listas)
 
     @property
     def lista_pcd(self) -> tuple[LinhaClassificacao, ...]:
-        return tuple(c for c in self.classificacao if "pcd" in c.listas)
+        return tuple(c for c in self.classificacao if Categoria.PCD in c.listas)
 
     @property
     def convocacoes_vivas(self) -> tuple[Convocacao, ...]:
@@ -146,18 +149,18 @@ class EstadoVaga:
 
 
 def _linhas_da_versao(
-    conteudo_vaga: dict[str, Any], situacoes: dict[str, tuple[int, str]]
+    conteudo_vaga: VagaPublicada, situacoes: dict[str, tuple[int, str]]
 ) -> list[LinhaClassificacao]:
     linhas = []
-    for item in conteudo_vaga.get("classificacao", []):
-        inscricao_id, situacao = situacoes.get(item["inscricao"], (None, SituacaoInscricao.ATIVA))
+    for item in conteudo_vaga.classificacao:
+        inscricao_id, situacao = situacoes.get(item.inscricao, (None, SituacaoInscricao.ATIVA))
         linhas.append(
             LinhaClassificacao(
-                posicao=item["posicao"],
-                numero=item["inscricao"],
-                nome=item["nome"],
-                nota_final=item["nota_final"],
-                listas=tuple(item.get("listas", [])),
+                posicao=item.posicao,
+                numero=item.inscricao,
+                nome=item.nome,
+                nota_final=item.nota_final,
+                listas=item.listas,
                 situacao=situacao,
                 inscricao_id=inscricao_id,
             )
@@ -172,7 +175,7 @@ def _linhas_da_previa(classif: ClassificacaoVaga) -> list[LinhaClassificacao]:
             numero=c.numero,
             nome=c.nome,
             nota_final=f"{c.nota_final:.3f}",
-            listas=tuple(sorted(c.categorias, key=["negros", "pcd"].index)),
+            listas=ordenar(c.categorias),
             situacao=c.situacao,
             inscricao_id=c.inscricao_id,
         )
@@ -190,14 +193,13 @@ def codigo_na_versao(versao_id: int, vaga_id: int) -> str | None:
     )
 
 
-def _conteudo_da_vaga(versao: ResultadoVersao, vaga: VagaEstagio) -> dict[str, Any]:
+def _conteudo_da_vaga(versao: ResultadoVersao, vaga: VagaEstagio) -> VagaPublicada:
+    """A vaga na versão, pelo vínculo permanente; vazia se a versão não a tem."""
     codigo = codigo_na_versao(versao.pk, vaga.pk)
-    if codigo is None:
-        return {}
-    for v in versao.conteudo.get("vagas", []):
-        if v.get("codigo") == codigo:
-            return v
-    return {}
+    publicada = None
+    if codigo is not None:
+        publicada = ConteudoResultado.vaga_do_json(versao.conteudo, codigo)
+    return publicada or VagaPublicada(codigo=codigo or "")
 
 
 def estado_vaga(
@@ -225,7 +227,7 @@ def estado_vaga(
     atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
     if versao is not None:
         conteudo_vaga = _conteudo_da_vaga(versao, vaga)
-        numeros = [c["inscricao"] for c in conteudo_vaga.get("classificacao", [])]
+        numeros = [c.inscricao for c in conteudo_vaga.classificacao]
         # Só inscrições desta vaga: um número de outra vaga nunca é convocado aqui.
         situacoes = {
             numero: (pk, situacao)

@@ -32,6 +32,7 @@ from candidatos.services.desempate import (
     ordenar,
 )
 from selecoes import auditoria
+from selecoes.categorias import Categoria
 from selecoes.models import CriterioAvaliacao, CriterioDesempate, Selecao, VagaEstagio
 from selecoes.reserva import (
     Aplicabilidade,
@@ -104,9 +105,9 @@ def categorias_da_inscricao(
     """Art. 2º e art. 4º, caput: as reservas a que a inscrição concorre."""
     cats = set()
     if concorre_negros:
-        cats.add("negros")
+        cats.add(Categoria.NEGROS.value)
     if concorre_pcd:
-        cats.add("pcd")
+        cats.add(Categoria.PCD.value)
     return frozenset(cats) & declaradas
 
 

@@ -7,14 +7,13 @@ prazo, decisão judicial, eliminação) é uma nova versão, com o motivo.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from django.db import transaction
@@ -22,6 +21,17 @@ from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from candidatos.conteudo_resultado import (
+    FORMATO,
+    Classificado,
+    ConteudoResultado,
+    Convocado,
+    ForaDoResultado,
+    ReservaDoResultado,
+    SelecaoDoResultado,
+    SorteioPublicado,
+    VagaPublicada,
+)
 from candidatos.models import (
     ResultadoVersao,
     Sorteio,
@@ -46,11 +56,12 @@ from candidatos.services.regras_publicacao import (
     validar_publicacao,
 )
 from selecoes import auditoria, eventos
+from selecoes.canonico import hash_bytes, serializar
+from selecoes.categorias import ORDEM_PADRAO
 from selecoes.models import Selecao, SituacaoSelecao, VagaEstagio
 from selecoes.reserva import Candidato, EntradaInvalida, Situacao, explicar
 
-FORMATO = 2
-ORDEM_LISTAS = ("negros", "pcd")
+ORDEM_LISTAS: tuple[str, ...] = tuple(c.value for c in ORDEM_PADRAO)
 
 Progresso = Callable[[int, int], None]
 
@@ -64,25 +75,12 @@ __all__ = [
     "SemAvaliacao",
     "comparar_vaga",
     "comparar_versoes",
-    "hash_conteudo",
     "inscricoes_sem_avaliacao",
     "montar_conteudo",
     "problemas_publicacao",
     "publicar_resultado",
-    "serializar",
     "validar_publicacao",
 ]
-
-
-def serializar(conteudo: dict[str, Any]) -> bytes:
-    """Forma canônica do conteúdo, a que o hash cobre (docs/resultado.md)."""
-    return json.dumps(conteudo, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
-        "utf-8"
-    )
-
-
-def hash_conteudo(conteudo: dict[str, Any]) -> str:
-    return hashlib.sha256(serializar(conteudo)).hexdigest()
 
 
 def _nota(valor: Decimal) -> str:
@@ -92,27 +90,27 @@ def _nota(valor: Decimal) -> str:
 
 
 @lru_cache(maxsize=8)
-def _listas(categorias: frozenset[str]) -> list[str]:
-    return [x for x in ORDEM_LISTAS if x in categorias]
+def _listas(categorias: frozenset[str]) -> tuple[str, ...]:
+    return tuple(x for x in ORDEM_LISTAS if x in categorias)
 
 
-def _iso(momento: datetime | None) -> str | None:
-    return timezone.localtime(momento).isoformat() if momento else None
+def _local(momento: datetime | None) -> datetime | None:
+    return timezone.localtime(momento) if momento else None
 
 
-def _sorteio_publicado(sorteio: Sorteio) -> dict[str, Any]:
+def _sorteio_publicado(sorteio: Sorteio) -> SorteioPublicado:
     """Regras, § 5: o sorteio que desempatou, com o anúncio que o precedeu;
     qualquer pessoa o refaz com ``ordem_do_sorteio(semente, empatados)``."""
     anuncio = sorteio.anuncio
-    return {
-        "empatados": anuncio.empatados if anuncio else sorted(sorteio.resultado),
-        "semente": sorteio.semente,
-        "fonte_semente": anuncio.fonte_semente if anuncio else "",
-        "anunciado_em": _iso(anuncio.anunciado_em) if anuncio else None,
-        "realizar_a_partir_de": _iso(anuncio.realizar_a_partir_de) if anuncio else None,
-        "realizado_em": _iso(sorteio.realizado_em),
-        "resultado": list(sorteio.resultado),
-    }
+    return SorteioPublicado(
+        empatados=tuple(anuncio.empatados if anuncio else sorted(sorteio.resultado)),
+        semente=sorteio.semente,
+        fonte_semente=anuncio.fonte_semente if anuncio else "",
+        anunciado_em=_local(anuncio.anunciado_em) if anuncio else None,
+        realizar_a_partir_de=_local(anuncio.realizar_a_partir_de) if anuncio else None,
+        realizado_em=_local(sorteio.realizado_em),
+        resultado=tuple(sorteio.resultado),
+    )
 
 
 def montar_conteudo(
@@ -122,7 +120,7 @@ def montar_conteudo(
     vagas: Sequence[VagaEstagio] | None = None,
     parametros: ParametrosMotor | None = None,
     classificacoes: Mapping[int, ClassificacaoVaga] | None = None,
-) -> dict[str, Any]:
+) -> ConteudoResultado:
     """Retrato publicável da seleção (sem tipo, número, data e motivo, que
     ``publicar_resultado`` acrescenta). Só dados que o decreto manda publicar.
 
@@ -152,55 +150,57 @@ def montar_conteudo(
         nomes = {c.numero: c.nome for c in ativos}
         reservadas = dict.fromkeys(ORDEM_LISTAS, 0) | dict(resultado.reservadas)
         saida_vagas.append(
-            {
-                "codigo": vaga.codigo,
-                "area": vaga.area,
-                "municipio": vaga.municipio,
-                "uf": vaga.uf,
-                "ofertadas": vaga.vagas_ofertadas,
-                "reservadas": reservadas,
-                "classificacao": [
-                    {
-                        "posicao": i,
-                        "inscricao": c.numero,
-                        "nome": c.nome,
-                        "nota_final": _nota(c.nota_final),
-                        "listas": _listas(c.categorias),
-                    }
+            VagaPublicada(
+                codigo=vaga.codigo,
+                area=vaga.area,
+                municipio=vaga.municipio,
+                uf=vaga.uf,
+                ofertadas=vaga.vagas_ofertadas,
+                reservadas=reservadas,
+                classificacao=tuple(
+                    Classificado(
+                        posicao=i,
+                        inscricao=c.numero,
+                        nome=c.nome,
+                        nota_final=_nota(c.nota_final),
+                        listas=_listas(c.categorias),
+                    )
                     for i, c in enumerate(ativos, 1)
-                ],
-                "lista_negros": [c.numero for c in ativos if "negros" in c.categorias],
-                "lista_pcd": [c.numero for c in ativos if "pcd" in c.categorias],
-                "convocacao": [
-                    {
-                        "ordem": c.ordem,
-                        "inscricao": c.inscricao,
-                        "nome": nomes[c.inscricao],
-                        "modalidade": c.modalidade,
-                        "explicacao": frases[c.inscricao],
-                    }
+                ),
+                listas={
+                    categoria: tuple(c.numero for c in ativos if categoria in c.categorias)
+                    for categoria in ORDEM_LISTAS
+                },
+                convocacao=tuple(
+                    Convocado(
+                        ordem=c.ordem,
+                        inscricao=c.inscricao,
+                        nome=nomes[c.inscricao],
+                        modalidade=c.modalidade,
+                        explicacao=frases[c.inscricao],
+                    )
                     for c in resultado.ordem.convocados
-                ],
-                "explicacoes": frases,
-                "sorteios": [_sorteio_publicado(x) for x in sorteios.get(vaga.pk, [])],
-            }
+                ),
+                explicacoes=frases,
+                sorteios=tuple(_sorteio_publicado(x) for x in sorteios.get(vaga.pk, [])),
+            )
         )
         if progresso:
             progresso(n, total)
-    return {
-        "formato": FORMATO,
-        "selecao": {
-            "id": selecao.pk,
-            "numero_edital": selecao.numero_edital,
-            "titulo": selecao.titulo,
-            "orgao": str(selecao.orgao),
-        },
-        "reserva": {
-            "aplicavel": parametros.aplicacao.aplicavel,
-            "motivo": parametros.aplicacao.motivo,
-        },
-        "vagas": saida_vagas,
-    }
+    return ConteudoResultado(
+        formato=FORMATO,
+        selecao=SelecaoDoResultado(
+            id=selecao.pk,
+            numero_edital=selecao.numero_edital,
+            titulo=selecao.titulo,
+            orgao=str(selecao.orgao),
+        ),
+        reserva=ReservaDoResultado(
+            aplicavel=parametros.aplicacao.aplicavel,
+            motivo=parametros.aplicacao.motivo,
+        ),
+        vagas=tuple(saida_vagas),
+    )
 
 
 def publicar_resultado(
@@ -256,24 +256,25 @@ def publicar_resultado(
             sem_avaliacao=sem_avaliacao,
             empates=[e for c in classificacoes.values() for e in c.empates],
         )
-        fora = [
-            {"inscricao": p.numero, "motivo": (sem_avaliacao or {})[p.numero].strip()}
+        fora = tuple(
+            ForaDoResultado(inscricao=p.numero, motivo=(sem_avaliacao or {})[p.numero].strip())
             for p in inscricoes_sem_avaliacao(selecao)
-        ]
-        conteudo = montar_conteudo(
+        )
+        retrato = montar_conteudo(
             selecao,
             progresso=progresso,
             vagas=vagas,
             parametros=parametros,
             classificacoes=classificacoes,
         )
-        conteudo |= {
-            "tipo": tipo,
-            "numero": numero,
-            "publicado_em": timezone.localtime(agora).isoformat(),
-            "motivo": motivo.strip(),
-            "sem_avaliacao": fora,
-        }
+        conteudo = replace(
+            retrato,
+            tipo=str(tipo),
+            numero=numero,
+            publicado_em=timezone.localtime(agora),
+            motivo=motivo.strip(),
+            sem_avaliacao=fora,
+        ).to_json()
         canonico = serializar(conteudo)
         versao = ResultadoVersao.objects.create(
             selecao=selecao,
@@ -286,7 +287,7 @@ def publicar_resultado(
             recurso_fim=recurso_fim,
             # Serializado uma vez só: os mesmos bytes dão o hash e vão ao banco.
             conteudo=Cast(Value(canonico.decode("utf-8")), output_field=JSONField()),
-            hash_conteudo=hashlib.sha256(canonico).hexdigest(),
+            hash_conteudo=hash_bytes(canonico),
             chave=chave,
         )
         versao.conteudo = conteudo
@@ -315,7 +316,7 @@ def publicar_resultado(
             depois={
                 "versao": numero,
                 "hash": versao.hash_conteudo,
-                "sem_avaliacao": [f["inscricao"] for f in fora],
+                "sem_avaliacao": [f.inscricao for f in fora],
             },
             motivo=motivo.strip(),
         )
@@ -360,54 +361,60 @@ class DiferencaVaga:
         )
 
 
-def _por_inscricao(itens: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    return {i["inscricao"]: i for i in itens}
+_Item = TypeVar("_Item", Classificado, Convocado)
 
 
-def _convocacao_texto(item: dict[str, Any] | None) -> str:
+def _por_inscricao(itens: tuple[_Item, ...]) -> dict[str, _Item]:
+    return {i.inscricao: i for i in itens}
+
+
+def _convocacao_texto(item: Convocado | None) -> str:
     if item is None:
         return "não convocado(a)"
-    return f"{item['ordem']}ª convocação, {item['modalidade']}"
+    return f"{item.ordem}ª convocação, {item.modalidade}"
 
 
-def comparar_vaga(antes: dict[str, Any], depois: dict[str, Any]) -> DiferencaVaga:
-    """O que mudou numa vaga entre duas versões (ambas no formato publicado)."""
-    a = _por_inscricao(antes.get("classificacao", []))
-    d = _por_inscricao(depois.get("classificacao", []))
-    ca = _por_inscricao(antes.get("convocacao", []))
-    cd = _por_inscricao(depois.get("convocacao", []))
+def comparar_vaga(
+    antes: VagaPublicada | None, depois: VagaPublicada | None, codigo: str = ""
+) -> DiferencaVaga:
+    """O que mudou numa vaga entre duas versões (``None``: a vaga não está na versão)."""
+    a = _por_inscricao(antes.classificacao) if antes else {}
+    d = _por_inscricao(depois.classificacao) if depois else {}
+    ca = _por_inscricao(antes.convocacao) if antes else {}
+    cd = _por_inscricao(depois.convocacao) if depois else {}
 
     def mudanca(numero: str, x: str, y: str) -> Mudanca:
-        nome = (d.get(numero) or a.get(numero) or {}).get("nome", "")
-        return Mudanca(numero, nome, x, y)
+        item = d.get(numero) or a.get(numero)
+        return Mudanca(numero, item.nome if item else "", x, y)
 
-    entraram = tuple(mudanca(n, "—", f"{d[n]['posicao']}º") for n in d if n not in a)
-    sairam = tuple(mudanca(n, f"{a[n]['posicao']}º", "—") for n in a if n not in d)
+    entraram = tuple(mudanca(n, "—", f"{d[n].posicao}º") for n in d if n not in a)
+    sairam = tuple(mudanca(n, f"{a[n].posicao}º", "—") for n in a if n not in d)
     comuns = [n for n in d if n in a]
     posicao = tuple(
-        mudanca(n, f"{a[n]['posicao']}º", f"{d[n]['posicao']}º")
+        mudanca(n, f"{a[n].posicao}º", f"{d[n].posicao}º")
         for n in comuns
-        if a[n]["posicao"] != d[n]["posicao"]
+        if a[n].posicao != d[n].posicao
     )
     nota = tuple(
-        mudanca(n, a[n]["nota_final"], d[n]["nota_final"])
+        mudanca(n, a[n].nota_final, d[n].nota_final)
         for n in comuns
-        if a[n]["nota_final"] != d[n]["nota_final"]
+        if a[n].nota_final != d[n].nota_final
     )
     convocacao = tuple(
         mudanca(n, _convocacao_texto(ca.get(n)), _convocacao_texto(cd.get(n)))
         for n in dict.fromkeys([*ca, *cd])
         if _convocacao_texto(ca.get(n)) != _convocacao_texto(cd.get(n))
     )
-    ra, rd = antes.get("reservadas"), depois.get("reservadas")
+    ra = dict(antes.reservadas) if antes else None
+    rd = dict(depois.reservadas) if depois else None
     reservadas = (json.dumps(ra), json.dumps(rd)) if ra != rd else None
     extras = tuple(
-        f"{campo}: {antes.get(campo)} → {depois.get(campo)}"
+        f"{campo}: {_campo(antes, campo)} → {_campo(depois, campo)}"
         for campo in ("ofertadas", "area", "municipio", "uf")
-        if antes.get(campo) != depois.get(campo)
+        if _campo(antes, campo) != _campo(depois, campo)
     )
     return DiferencaVaga(
-        codigo=depois.get("codigo") or antes.get("codigo", ""),
+        codigo=(depois.codigo if depois else "") or (antes.codigo if antes else "") or codigo,
         entraram=entraram,
         sairam=sairam,
         posicao=posicao,
@@ -418,9 +425,13 @@ def comparar_vaga(antes: dict[str, Any], depois: dict[str, Any]) -> DiferencaVag
     )
 
 
-def comparar_versoes(antes: dict[str, Any], depois: dict[str, Any]) -> list[DiferencaVaga]:
+def _campo(vaga: VagaPublicada | None, campo: str) -> Any:
+    return getattr(vaga, campo) if vaga else None
+
+
+def comparar_versoes(antes: ConteudoResultado, depois: ConteudoResultado) -> list[DiferencaVaga]:
     """Diferenças por vaga entre dois conteúdos publicados (ordem da versão nova)."""
-    va = {v["codigo"]: v for v in antes.get("vagas", [])}
-    vd = {v["codigo"]: v for v in depois.get("vagas", [])}
+    va = {v.codigo: v for v in antes.vagas}
+    vd = {v.codigo: v for v in depois.vagas}
     codigos = list(dict.fromkeys([*vd, *va]))
-    return [comparar_vaga(va.get(c, {"codigo": c}), vd.get(c, {"codigo": c})) for c in codigos]
+    return [comparar_vaga(va.get(c), vd.get(c), c) for c in codigos]

@@ -44,8 +44,8 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.classificacao import modalidades_atuais
-from candidatos.services.resultado import hash_conteudo
 from selecoes import auditoria
+from selecoes.canonico import hash_conteudo
 from selecoes.imutavel import PARAMETRO_ANONIMIZACAO, sem_nomes
 from selecoes.models import Selecao, SituacaoSelecao
 from selecoes.validators import cpf_valido

@@ -42,6 +42,7 @@ from candidatos.views.classificacao import (
     obter_vaga,
 )
 from selecoes import acesso
+from selecoes.categorias import Categoria
 from selecoes.models import Papel
 from selecoes.selectors import chamadas_da_selecao
 
@@ -59,8 +60,8 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
     agora = timezone.localtime()
     listas = {
         "geral": ("Classificação geral", estado.classificacao),
-        "negros": ("Candidatos negros (art. 4º)", estado.lista_negros),
-        "pcd": ("Pessoas com deficiência", estado.lista_pcd),
+        Categoria.NEGROS: (f"{Categoria.NEGROS.label} (art. 4º)", estado.lista_negros),
+        Categoria.PCD: (Categoria.PCD.label, estado.lista_pcd),
     }
     lista = request.GET.get("lista") if request.GET.get("lista") in listas else "geral"
     rotulo, linhas = listas[lista]

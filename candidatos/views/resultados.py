@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
 from candidatos import tasks
+from candidatos.conteudo_resultado import ConteudoResultado
 from candidatos.forms.classificacao import (
     DecidirRecursoForm,
     PublicarResultadoForm,
@@ -28,12 +29,12 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.area_candidato import decisoes_a_comunicar
-from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
 from candidatos.services import recursos as recursos_service
 from candidatos.services.inscricoes import acessos_registrar
-from candidatos.services.resultado import comparar_versoes, serializar
+from candidatos.services.resultado import comparar_versoes
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso
+from selecoes.canonico import serializar
 from selecoes.consulta import CompararResultadoForm, consulta_invalida
 from selecoes.models import Papel, Selecao
 
@@ -143,16 +144,17 @@ def versao(request: HttpRequest, pk: int) -> HttpResponse:
         .defer("conteudo")
         .order_by("tipo", "numero")
     )
+    conteudo = ConteudoResultado.from_json(v.conteudo)
     return render(
         request,
         "candidatos/classificacao/versao.html",
         {
             "versao": v,
             "selecao": v.selecao,
-            "conteudo": v.conteudo,
+            "conteudo": conteudo,
             "outras": outras,
-            "vagas": [(vaga, sorteios_da_vaga(vaga)) for vaga in v.conteudo.get("vagas", [])],
-            "sem_avaliacao": sem_avaliacao_do_conteudo(v.conteudo),
+            "vagas": [(vaga, vaga.sorteios_publicados) for vaga in conteudo.vagas],
+            "sem_avaliacao": conteudo.fora,
         },
     )
 
@@ -184,7 +186,10 @@ def comparar(request: HttpRequest, pk: int) -> HttpResponse:
             "selecao": v.selecao,
             "antes": antes,
             "depois": depois,
-            "diferencas": comparar_versoes(antes.conteudo, depois.conteudo),
+            "diferencas": comparar_versoes(
+                ConteudoResultado.from_json(antes.conteudo),
+                ConteudoResultado.from_json(depois.conteudo),
+            ),
         },
     )
 

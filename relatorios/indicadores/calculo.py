@@ -31,6 +31,7 @@ from selecoes.reserva import (
     aplicabilidade,
     tabela_reserva,
 )
+from selecoes.vocabulario import NEGROS, PCD
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,7 @@ Cubo = dict[Chave, Counter[str]]
 def reservas_da_selecao(s: SelecaoDados) -> tuple[Reserva, ...]:
     """Negros 30% (art. 1º) e, se o edital prevê, PcD (Lei 11.788/2008, art. 17, § 5º)."""
     if s.reserva_pcd:
-        return (RESERVA_NEGROS_PADRAO, Reserva("pcd", Decimal(s.percentual_pcd)))
+        return (RESERVA_NEGROS_PADRAO, Reserva(PCD, Decimal(s.percentual_pcd)))
     return (RESERVA_NEGROS_PADRAO,)
 
 
@@ -194,8 +195,8 @@ def _somar_selecoes(cubo: Cubo, dados: Dados) -> None:
         for v in vagas:
             c["vagas_estagio"] += 1
             c["vagas_ofertadas"] += v.ofertadas
-            c["reservadas_negros"] += reservadas[v.codigo].get("negros", 0)
-            c["reservadas_pcd"] += reservadas[v.codigo].get("pcd", 0)
+            c["reservadas_negros"] += reservadas[v.codigo].get(NEGROS, 0)
+            c["reservadas_pcd"] += reservadas[v.codigo].get(PCD, 0)
 
 
 def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:

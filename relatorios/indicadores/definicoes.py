@@ -7,6 +7,9 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from selecoes.vocabulario import ORDEM_PADRAO
+from selecoes.vocabulario import POR_CODIGO as POR_CODIGO_CATEGORIA
+
 META_NEGROS = Decimal(30)
 """Art. 1º, caput: trinta por cento das vagas."""
 
@@ -14,7 +17,7 @@ LIMITE_SUPRESSAO = 5
 """Contagens de 1 a 4 pessoas são suprimidas ("< 5")."""
 
 CORES = ("branca", "preta", "parda", "amarela", "indigena", "nao_declarada")
-MODALIDADES = ("AC", "negros", "pcd", "reversao")
+MODALIDADES = ("AC", *ORDEM_PADRAO, "reversao")
 SITUACOES_DESISTENCIA = frozenset({"recusada", "nao_compareceu", "desistiu"})
 SITUACOES_APOS_CONTRATO = frozenset({"contratado", "desligado", "eliminado"})
 SITUACOES_DESLIGAMENTO = frozenset({"desligado", "eliminado"})
@@ -68,8 +71,7 @@ _ROTULO_COR = {
 }
 _ROTULO_MOD = {
     "AC": "ampla concorrência",
-    "negros": "vaga reservada a negros",
-    "pcd": "vaga reservada a pessoas com deficiência",
+    **{c: f"vaga reservada a {POR_CODIGO_CATEGORIA[c].nome}" for c in ORDEM_PADRAO},
     "reversao": "reversão (art. 4º, § 3º)",
 }
 

@@ -16,6 +16,7 @@ from relatorios.graficos import Barra, Grafico, barras_horizontais, colunas
 from relatorios.indicadores.definicoes import META_NEGROS, MODALIDADES, POR_CODIGO, TOTAL
 from relatorios.indicadores.supressao import Celula, Celulas
 from relatorios.indicadores.tabelas import Tabela, tabela_indicadores, tabela_resumo
+from selecoes.categorias import ORDEM_PADRAO
 
 if TYPE_CHECKING:
     from relatorios.models import EmpresaTerceirizada
@@ -32,8 +33,7 @@ CODIGOS_RESUMO = (
 )
 ROTULOS_MODALIDADE = {
     "AC": "Ampla concorrência",
-    "negros": "Reservadas a negros",
-    "pcd": "Reservadas a PcD",
+    **{c: f"Reservadas a {c.curto}" for c in ORDEM_PADRAO},
     "reversao": "Reversões",
 }
 

@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from selecoes import reserva
+from selecoes.categorias import ORDEM_PADRAO, Categoria
 from selecoes.selectors import reservas_da_selecao, sequencia_explicita_do_json
 
 MAX_CRITERIOS_DESEMPATE = 5
@@ -122,7 +123,7 @@ class CamposReservaMixin(forms.Form):
         """O JSON de `Selecao.sequencia_explicita`, ou None (regra de arredondamento)."""
         dados = self.cleaned_data
         sequencia: dict[str, Any] = {}
-        for categoria in ("negros", "pcd"):
+        for categoria in (c.value for c in ORDEM_PADRAO):
             posicoes = dados.get(f"{categoria}_posicoes") or []
             if posicoes:
                 item: dict[str, Any] = {"posicoes": posicoes}
@@ -130,12 +131,12 @@ class CamposReservaMixin(forms.Form):
                     item["intervalo"] = dados[f"{categoria}_intervalo"]
                 sequencia[categoria] = item
         if not dados.get("reserva_pcd"):
-            sequencia.pop("pcd", None)
+            sequencia.pop(Categoria.PCD.value, None)
         return sequencia or None
 
     def validar_sequencia(self) -> None:
         """Art. 3º: posições explícitas valem para todas as categorias, sem colisão."""
-        for categoria, rotulo in (("negros", "negros"), ("pcd", "PcD")):
+        for categoria, rotulo in ((c.value, c.curto) for c in ORDEM_PADRAO):
             if self.cleaned_data.get(f"{categoria}_intervalo") and not self.cleaned_data.get(
                 f"{categoria}_posicoes"
             ):

@@ -14,19 +14,19 @@ from decimal import Decimal
 from typing import Any
 
 from selecoes import reserva
+from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 
-CATEGORIA_NEGROS = "negros"
-CATEGORIA_PCD = "pcd"
+CATEGORIA_NEGROS: str = Categoria.NEGROS.value
+CATEGORIA_PCD: str = Categoria.PCD.value
 PERCENTUAL_NEGROS = Decimal("30")
 """Decreto nº 9.427/2018, art. 1º, caput: 30% das vagas aos negros."""
 
 ROTULOS_MODALIDADE = {
     reserva.AC: "Ampla concorrência",
-    CATEGORIA_NEGROS: "Candidatos negros",
-    CATEGORIA_PCD: "Pessoas com deficiência",
+    **{c.value: c.label for c in Categoria},
 }
-SIGLAS_MODALIDADE = {reserva.AC: "AC", CATEGORIA_NEGROS: "N", CATEGORIA_PCD: "PcD"}
+SIGLAS_MODALIDADE = {reserva.AC: "AC", **{c.value: c.sigla for c in Categoria}}
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from selecoes.categorias import Categoria
 from selecoes.models import CriterioDesempate, NivelEnsino
 from selecoes.selectors.quadro import ROTULOS_MODALIDADE, SIGLAS_MODALIDADE, totais_e_esperadas
 
@@ -76,10 +77,9 @@ def _texto(valor: Any) -> str:
 
 
 # O jsonb do PostgreSQL reordena as chaves; exibimos na ordem de precedência.
-ORDEM_CHAVES = {"negros": 0, "pcd": 1, "posicoes": 2, "intervalo": 3}
+ORDEM_CHAVES = {**{c.value: i for i, c in enumerate(Categoria)}, "posicoes": 98, "intervalo": 99}
 NOMES_CHAVES = {
-    "negros": "negros",
-    "pcd": "PcD",
+    **{c.value: c.curto for c in Categoria},
     "posicoes": "posições",
     "intervalo": "de tantas em tantas",
 }
@@ -201,7 +201,7 @@ def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
             reserva_dados["categorias"],
             reserva_dados["total_reservadas"],
             reserva_dados.get("reservadas_esperadas")
-            or {"negros": reserva_dados.get("reservadas_esperadas_negros", 0)},
+            or {Categoria.NEGROS.value: reserva_dados.get("reservadas_esperadas_negros", 0)},
         ),
         "linhas": linhas,
         "criterios_avaliacao": conteudo["criterios_avaliacao"],

@@ -12,6 +12,8 @@ from typing import Any
 from django import template
 from django.template.defaultfilters import floatformat
 
+from selecoes.categorias import Categoria
+
 register = template.Library()
 
 CASAS_NOTA = 2
@@ -54,3 +56,19 @@ def nota(valor: Any, casas: Any = CASAS_NOTA) -> str:
     expoente = numero.normalize().as_tuple().exponent
     significativas = -expoente if isinstance(expoente, int) and expoente < 0 else 0
     return floatformat(numero, f"{max(minimo, significativas)}g")
+
+
+ATRIBUTOS_CATEGORIA = frozenset({"label", "nome", "curto", "sigla", "titulo_lista", "base_legal"})
+
+
+@register.filter
+def categoria(codigo: Any, atributo: str = "label") -> str:
+    """Um nome da categoria no registro único (``selecoes.categorias``):
+    ``{{ c|categoria:"curto" }}`` → "PcD". Código fora do registro: ele mesmo."""
+    if atributo not in ATRIBUTOS_CATEGORIA:
+        raise template.TemplateSyntaxError(f"categoria: atributo desconhecido {atributo!r}.")
+    try:
+        membro = Categoria(str(codigo))
+    except ValueError:
+        return str(codigo)
+    return str(getattr(membro, atributo))

@@ -34,6 +34,7 @@ from candidatos.models import (
     Sorteio,
 )
 from relatorios.models import Documento, EmpresaTerceirizada, TipoDocumento
+from selecoes.canonico import hash_conteudo
 from selecoes.models import (
     CriterioAvaliacao,
     Lotacao,
@@ -45,7 +46,7 @@ from selecoes.models import (
     VagaEstagio,
     VersaoEdital,
 )
-from selecoes.services import hash_conteudo, snapshot_edital
+from selecoes.services import snapshot_edital
 from tests.factories import (
     AvaliacaoFactory,
     InscricaoFactory,

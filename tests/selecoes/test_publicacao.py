@@ -7,11 +7,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from selecoes.canonico import hash_conteudo
 from selecoes.models import RegistroAuditoria, SituacaoSelecao, VersaoEdital
 from selecoes.services import (
     atualizar_rascunho,
     dados_da_selecao,
-    hash_conteudo,
     publicar_selecao,
     retificar_selecao,
     snapshot_edital,

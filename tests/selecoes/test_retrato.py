@@ -6,7 +6,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from selecoes.services import hash_conteudo
+from selecoes.canonico import hash_conteudo
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 

@@ -10,10 +10,20 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from candidatos.conteudo_resultado import (
+    ConteudoResultado,
+    Convocado,
+    ForaDoResultado,
+    ReservaDoResultado,
+    SelecaoDoResultado,
+    SorteioPublicado,
+    VagaPublicada,
+)
 from candidatos.models import (
     Convocacao,
     Inscricao,
@@ -24,6 +34,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
+from selecoes.categorias import ORDEM_PADRAO, Categoria
 from selecoes.models import SituacaoSelecao, VagaEstagio
 from selecoes.validators import cpf_valido
 
@@ -92,8 +103,7 @@ def versao_pelo_slug(versoes: list[VersaoResumo], slug: str) -> VersaoResumo | N
 
 LISTAS = {
     "classificacao": "Classificação geral",
-    "negros": "Lista de candidatos negros",
-    "pcd": "Lista de pessoas com deficiência",
+    **{c.value: c.titulo_lista for c in ORDEM_PADRAO},
     "convocacao": "Ordem de convocação",
 }
 
@@ -114,57 +124,7 @@ class LinhaLista:
         return ", ".join(ROTULOS_LISTAS_RESERVA.get(lista, lista) for lista in self.listas)
 
 
-ROTULOS_LISTAS_RESERVA = {"negros": "Candidatos negros", "pcd": "Pessoas com deficiência"}
-
-
-@dataclass(frozen=True)
-class SorteioPublicado:
-    """Regras, § 5: um sorteio de desempate como a versão o publicou. Só números
-    de inscrição; qualquer pessoa o refaz com a semente e os empatados."""
-
-    empatados: tuple[str, ...]
-    semente: str
-    fonte_semente: str
-    anunciado_em: datetime | None
-    realizar_a_partir_de: datetime | None
-    realizado_em: datetime | None
-    resultado: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class ForaDoResultado:
-    """Inscrição sem avaliação que ficou fora da versão, com o motivo registrado
-    na publicação (ato administrativo: número e motivo, sem nome, CPF ou raça)."""
-
-    inscricao: str
-    motivo: str
-
-
-def _momento(valor: str | None) -> datetime | None:
-    return datetime.fromisoformat(valor) if valor else None
-
-
-def sorteios_da_vaga(dados: dict[str, Any]) -> tuple[SorteioPublicado, ...]:
-    """Os sorteios de uma vaga do conteúdo (formato 2; o formato 1 não os tem)."""
-    return tuple(
-        SorteioPublicado(
-            empatados=tuple(s.get("empatados", ())),
-            semente=s.get("semente", ""),
-            fonte_semente=s.get("fonte_semente", ""),
-            anunciado_em=_momento(s.get("anunciado_em")),
-            realizar_a_partir_de=_momento(s.get("realizar_a_partir_de")),
-            realizado_em=_momento(s.get("realizado_em")),
-            resultado=tuple(s.get("resultado", ())),
-        )
-        for s in dados.get("sorteios", ())
-    )
-
-
-def sem_avaliacao_do_conteudo(conteudo: dict[str, Any]) -> tuple[ForaDoResultado, ...]:
-    return tuple(
-        ForaDoResultado(inscricao=f["inscricao"], motivo=f.get("motivo", ""))
-        for f in conteudo.get("sem_avaliacao", ())
-    )
+ROTULOS_LISTAS_RESERVA = {c.value: c.label for c in Categoria}
 
 
 @dataclass(frozen=True)
@@ -185,15 +145,15 @@ class VagaResultado:
         return [
             (chave, rotulo)
             for chave, rotulo in LISTAS.items()
-            if chave != "pcd" or self.reservadas.get("pcd") or self.linhas["pcd"]
+            if chave != Categoria.PCD or self.reservadas.get(chave) or self.linhas[chave]
         ]
 
 
 @dataclass(frozen=True)
 class ResultadoPublicado:
     versao_id: int
-    selecao: dict[str, Any]
-    reserva: dict[str, Any]
+    selecao: SelecaoDoResultado
+    reserva: ReservaDoResultado
     vagas: dict[str, VagaResultado] = field(default_factory=dict)
     sem_avaliacao: tuple[ForaDoResultado, ...] = ()
 
@@ -211,80 +171,80 @@ def normalizar(texto: str) -> str:
 ROTULOS_MODALIDADE = dict(Modalidade.choices)
 
 
-def _vaga_do_conteudo(dados: dict[str, Any]) -> VagaResultado:
-    classificacao = dados.get("classificacao", [])
-    por_inscricao: dict[str, dict[str, Any]] = {c["inscricao"]: c for c in classificacao}
+def _vaga_do_conteudo(dados: VagaPublicada) -> VagaResultado:
+    por_inscricao = {c.inscricao: c for c in dados.classificacao}
     geral = tuple(
         LinhaLista(
-            posicao=c["posicao"],
-            classificacao=c["posicao"],
-            inscricao=c["inscricao"],
-            nome=c["nome"],
-            nota_final=c.get("nota_final") or "",
-            listas=tuple(c.get("listas", ())),
+            posicao=c.posicao,
+            classificacao=c.posicao,
+            inscricao=c.inscricao,
+            nome=c.nome,
+            nota_final=c.nota_final,
+            listas=c.listas,
             modalidade="",
-            busca=normalizar(c["nome"]),
+            busca=normalizar(c.nome),
         )
-        for c in classificacao
+        for c in dados.classificacao
     )
 
-    def lista(numeros: list[str]) -> tuple[LinhaLista, ...]:
+    def lista(numeros: tuple[str, ...]) -> tuple[LinhaLista, ...]:
         linhas = []
         for indice, numero in enumerate(numeros, start=1):
-            c = por_inscricao.get(numero, {})
-            nome = c.get("nome", "")
+            c = por_inscricao.get(numero)
+            nome = c.nome if c else ""
             linhas.append(
                 LinhaLista(
                     posicao=indice,
-                    classificacao=c.get("posicao"),
+                    classificacao=c.posicao if c else None,
                     inscricao=numero,
                     nome=nome,
-                    nota_final=c.get("nota_final") or "",
-                    listas=tuple(c.get("listas", ())),
+                    nota_final=c.nota_final if c else "",
+                    listas=c.listas if c else (),
                     modalidade="",
                     busca=normalizar(nome),
                 )
             )
         return tuple(linhas)
 
-    convocacao = tuple(
-        LinhaLista(
-            posicao=c["ordem"],
-            classificacao=por_inscricao.get(c["inscricao"], {}).get("posicao"),
-            inscricao=c["inscricao"],
-            nome=c["nome"],
-            nota_final=por_inscricao.get(c["inscricao"], {}).get("nota_final") or "",
-            listas=tuple(por_inscricao.get(c["inscricao"], {}).get("listas", ())),
-            modalidade=ROTULOS_MODALIDADE.get(c["modalidade"], c["modalidade"]),
-            busca=normalizar(c["nome"]),
+    def convocado(c: Convocado) -> LinhaLista:
+        classificado = por_inscricao.get(c.inscricao)
+        return LinhaLista(
+            posicao=c.ordem,
+            classificacao=classificado.posicao if classificado else None,
+            inscricao=c.inscricao,
+            nome=c.nome,
+            nota_final=classificado.nota_final if classificado else "",
+            listas=classificado.listas if classificado else (),
+            modalidade=ROTULOS_MODALIDADE.get(c.modalidade, c.modalidade),
+            busca=normalizar(c.nome),
         )
-        for c in dados.get("convocacao", [])
-    )
+
     return VagaResultado(
-        codigo=dados["codigo"],
-        area=dados.get("area", ""),
-        municipio=dados.get("municipio", ""),
-        uf=dados.get("uf", ""),
-        ofertadas=int(dados.get("ofertadas", 0)),
-        reservadas={k: int(v) for k, v in (dados.get("reservadas") or {}).items()},
+        codigo=dados.codigo,
+        area=dados.area,
+        municipio=dados.municipio,
+        uf=dados.uf,
+        ofertadas=dados.ofertadas,
+        reservadas=dict(dados.reservadas),
         linhas={
             "classificacao": geral,
-            "negros": lista(dados.get("lista_negros", [])),
-            "pcd": lista(dados.get("lista_pcd", [])),
-            "convocacao": convocacao,
+            **{c.value: lista(dados.lista(c)) for c in ORDEM_PADRAO},
+            "convocacao": tuple(convocado(c) for c in dados.convocacao),
         },
-        explicacoes=dict(dados.get("explicacoes", {})),
-        sorteios=sorteios_da_vaga(dados),
+        explicacoes=dict(dados.explicacoes),
+        sorteios=dados.sorteios_publicados,
     )
 
 
-def interpretar_conteudo(versao_id: int, conteudo: dict[str, Any]) -> ResultadoPublicado:
+def interpretar_conteudo(versao_id: int, conteudo: Mapping[str, Any]) -> ResultadoPublicado:
+    """O conteúdo publicado (docs/resultado.md), lido pelo esquema único."""
+    dados = ConteudoResultado.from_json(conteudo)
     return ResultadoPublicado(
         versao_id=versao_id,
-        selecao=dict(conteudo.get("selecao", {})),
-        reserva=dict(conteudo.get("reserva", {})),
-        vagas={v["codigo"]: _vaga_do_conteudo(v) for v in conteudo.get("vagas", [])},
-        sem_avaliacao=sem_avaliacao_do_conteudo(conteudo),
+        selecao=dados.selecao,
+        reserva=dados.reserva,
+        vagas={v.codigo: _vaga_do_conteudo(v) for v in dados.vagas},
+        sem_avaliacao=dados.fora,
     )
 
 

@@ -19,6 +19,7 @@ from candidatos.selectors.publico.resultados import (
     versoes_resultado,
 )
 from candidatos.services.inscricoes import normalizar_codigo
+from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import mascarar_cpf, somente_digitos
 
@@ -119,8 +120,8 @@ def situacao_do_candidato(
             continue
         geral = _posicao(vaga.linhas["classificacao"], inscricao.numero)
         convocado = _posicao(vaga.linhas["convocacao"], inscricao.numero)
-        negros = _posicao(vaga.linhas["negros"], inscricao.numero)
-        pcd = _posicao(vaga.linhas["pcd"], inscricao.numero)
+        negros = _posicao(vaga.linhas[Categoria.NEGROS], inscricao.numero)
+        pcd = _posicao(vaga.linhas[Categoria.PCD], inscricao.numero)
         posicoes.append(
             PosicaoNaVersao(
                 versao=versao,

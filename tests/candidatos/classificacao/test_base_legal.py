@@ -21,7 +21,7 @@ from candidatos.models import (
     VagaDoResultado,
 )
 from candidatos.services import convocacao as servico
-from candidatos.services.resultado import hash_conteudo
+from selecoes.canonico import hash_conteudo
 from selecoes.models import Selecao, VagaEstagio
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.factories import VagaEstagioFactory

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from candidatos import tasks
+from candidatos.conteudo_resultado import ConteudoResultado
 from candidatos.models import (
     Recurso,
     RegistroImutavel,
@@ -156,7 +157,10 @@ def test_nova_versao_exige_motivo_e_mantem_as_anteriores(orgao, alice):
     assert (primeira.numero, segunda.numero) == (1, 2)
     assert segunda.conteudo["motivo"].startswith("Recurso deferido")
     assert ResultadoVersao.objects.filter(selecao=vaga.selecao, tipo="final").count() == 2
-    (dif,) = resultado.comparar_versoes(primeira.conteudo, segunda.conteudo)
+    (dif,) = resultado.comparar_versoes(
+        ConteudoResultado.from_json(primeira.conteudo),
+        ConteudoResultado.from_json(segunda.conteudo),
+    )
     assert [(m.inscricao, m.antes, m.depois) for m in dif.posicao] == [
         ("DIR-C", "3º", "1º"),
         ("DIR-A", "1º", "2º"),

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
+from candidatos.conteudo_resultado import ConteudoResultado
 from candidatos.models import TipoResultado
 from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
@@ -104,7 +105,7 @@ def test_lista_publica_da_vaga_mostra_o_sorteio_da_vaga(client, versao):
 
 
 def test_pdf_do_resultado_mostra_sorteio_e_sem_avaliacao(versao):
-    (secao,) = secoes_resultado(versao.conteudo)
+    (secao,) = secoes_resultado(ConteudoResultado.from_json(versao.conteudo))
     assert [s.resultado for s in secao.sorteios] == [tuple(versao.sorteio.resultado)]
     documento = Documento(
         tipo=TipoDocumento.RESULTADO,

@@ -6,9 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from candidatos.conteudo_resultado import ConteudoResultado
 from relatorios import documentos
 from relatorios.documentos import Lista, Secao
 from relatorios.models import TipoDocumento
+from selecoes import canonico
 from tests.relatorios.documentos.factories import (
     Aprovado,
     VagaResultado,
@@ -43,7 +45,7 @@ def test_hash_conteudo_segue_docs_resultado():
     conteudo = conteudo_resultado(
         selecao=SELECAO, vagas=[VagaResultado("DIR", [Aprovado("1", "Ana Lúcia")])]
     )
-    assert documentos.hash_conteudo(conteudo) == sha256_do_conteudo(conteudo)
+    assert canonico.hash_conteudo(conteudo) == sha256_do_conteudo(conteudo)
 
 
 def _vaga_exemplo():
@@ -63,7 +65,7 @@ def _vaga_exemplo():
 
 def test_secoes_resultado_uma_secao_por_vaga_com_as_listas_na_ordem():
     conteudo = conteudo_resultado(selecao=SELECAO, vagas=[_vaga_exemplo()])
-    [secao] = documentos.secoes_resultado(conteudo)
+    [secao] = documentos.secoes_resultado(ConteudoResultado.from_json(conteudo))
     assert secao.vaga["codigo"] == "DIR-BSB"
     assert [lista.chave for lista in secao.listas] == [
         "classificacao",
@@ -90,7 +92,7 @@ def test_secoes_resultado_sem_pcd_na_selecao_omite_a_lista_pcd():
     vaga.reservadas = {"negros": 1}
     vaga.aprovados = [Aprovado(a.inscricao, a.nome, a.nota, ("negros",)) for a in vaga.aprovados]
     conteudo = conteudo_resultado(selecao=SELECAO, vagas=[vaga])
-    [secao] = documentos.secoes_resultado(conteudo)
+    [secao] = documentos.secoes_resultado(ConteudoResultado.from_json(conteudo))
     assert [lista.chave for lista in secao.listas] == ["classificacao", "negros", "convocacao"]
 
 
@@ -100,7 +102,7 @@ def test_colunas_alinhadas_e_nome_longo_quebra_com_recuo():
         selecao=SELECAO,
         vagas=[VagaResultado("V", [Aprovado("1", "Ana"), Aprovado("22", nome_longo)])],
     )
-    classificacao = documentos.secoes_resultado(conteudo)[0].listas[0]
+    classificacao = documentos.secoes_resultado(ConteudoResultado.from_json(conteudo))[0].listas[0]
     inicio_nome = classificacao.cabecalho.index("Nome")
     assert classificacao.linhas[0].index("Ana") == inicio_nome
     linhas_longas = classificacao.linhas[1].split("\n")
