@@ -499,7 +499,14 @@ class SituacaoRecurso(models.TextChoices):
     INDEFERIDO = "indeferido", "Indeferido"
 
 
+class OrigemRecurso(models.TextChoices):
+    RH = "rh", "Registrado pelo RH"
+    ONLINE = "online", "Interposto pelo candidato (área do candidato)"
+
+
 class Recurso(models.Model):
+    """Recurso contra o resultado preliminar, registrado pelo RH ou interposto on-line."""
+
     selecao = models.ForeignKey(
         Selecao, on_delete=models.PROTECT, related_name="recursos", verbose_name="seleção"
     )
@@ -522,6 +529,23 @@ class Recurso(models.Model):
         related_name="+",
         verbose_name="decidido por",
     )
+    protocolo = models.CharField(
+        "protocolo", max_length=20, unique=True, null=True, blank=True, editable=False
+    )
+    origem = models.CharField(
+        "origem", max_length=10, choices=OrigemRecurso.choices, default=OrigemRecurso.RH
+    )
+    versao = models.ForeignKey(
+        "ResultadoVersao",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="recursos",
+        verbose_name="versão contestada",
+    )
+    comunicado_em = models.DateTimeField(
+        "decisão comunicada ao candidato em", null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["selecao", "recebido_em"]
@@ -531,6 +555,10 @@ class Recurso(models.Model):
             models.CheckConstraint(
                 condition=models.Q(situacao="pendente") | ~models.Q(fundamentacao=""),
                 name="recurso_decisao_fundamentada",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(origem__in=OrigemRecurso.values),
+                name="recurso_origem_valida",
             ),
         ]
 
@@ -700,6 +728,9 @@ class ProcessoEliminacao(models.Model):
     prazo_defesa = models.DateField("prazo para defesa", null=True, blank=True)
     defesa = models.TextField("defesa do candidato", blank=True)
     defesa_recebida_em = models.DateTimeField("defesa recebida em", null=True, blank=True)
+    defesa_pelo_candidato = models.BooleanField(
+        "defesa enviada pelo candidato (área do candidato)", default=False, editable=False
+    )
     decidido_em = models.DateTimeField("decidido em", null=True, blank=True)
     decidido_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -738,3 +769,46 @@ class ProcessoEliminacao(models.Model):
 
     def __str__(self) -> str:
         return f"Processo {self.pk} — {self.inscricao.numero} ({self.get_situacao_display()})"
+
+
+class AnexoCandidato(models.Model):
+    """PDF enviado pelo candidato com um recurso ou com a defesa num processo de
+    eliminação. Fica no armazenamento privado: só sai pela view do RH, para gestores,
+    com o acesso registrado."""
+
+    recurso = models.ForeignKey(
+        Recurso,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="anexos",
+        verbose_name="recurso",
+    )
+    processo = models.ForeignKey(
+        ProcessoEliminacao,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="anexos_defesa",
+        verbose_name="processo de eliminação",
+    )
+    arquivo = models.FileField("arquivo", upload_to="anexos/%Y/%m/")
+    nome_original = models.CharField("nome do arquivo enviado", max_length=200)
+    tamanho = models.PositiveIntegerField("tamanho (bytes)")
+    sha256 = models.CharField("SHA-256", max_length=64)
+    enviado_em = models.DateTimeField("enviado em", default=timezone.now)
+
+    class Meta:
+        ordering = ["enviado_em", "pk"]
+        verbose_name = "anexo do candidato"
+        verbose_name_plural = "anexos do candidato"
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(recurso__isnull=False) & models.Q(processo__isnull=True))
+                | (models.Q(recurso__isnull=True) & models.Q(processo__isnull=False)),
+                name="anexo_de_recurso_ou_de_defesa",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.nome_original

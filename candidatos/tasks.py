@@ -223,7 +223,12 @@ def enviar_email_processo(processo_id: int) -> bool:
     p = ProcessoEliminacao.objects.select_related("inscricao__selecao__orgao").get(pk=processo_id)
     if _ja_enviado(p._meta.label, p.pk, "eliminacao.email_enviado"):
         return False
-    contexto = {"processo": p, "inscricao": p.inscricao, "selecao": p.inscricao.selecao}
+    contexto = {
+        "processo": p,
+        "inscricao": p.inscricao,
+        "selecao": p.inscricao.selecao,
+        "link": settings.SITE_URL + reverse("publico:minha_situacao"),
+    }
     enviada = correio.mensagem_enviar_agora(
         modelo="processo_eliminacao",
         para=p.inscricao.email,

@@ -61,18 +61,19 @@ class FormularioAcessivel:
                 widget.attrs["class"] = f"{widget.attrs.get('class', '')} is-invalid".strip()
 
 
-def validar_laudo(arquivo: UploadedFile) -> None:
-    """Laudo médico: somente PDF (assinatura ``%PDF-`` e tipo declarado), até 5 MB.
+def validar_pdf(arquivo: UploadedFile, *, rotulo: str, limite: int = TAMANHO_MAXIMO_LAUDO) -> None:
+    """Somente PDF (assinatura ``%PDF-``, tipo declarado e extensão), até ``limite`` bytes.
 
     A verificação é do servidor: extensão e tipo enviados pelo navegador não bastam,
     por isso os primeiros bytes são conferidos.
     """
-    if arquivo.size is None or arquivo.size > TAMANHO_MAXIMO_LAUDO:
+    megas = limite // (1024 * 1024)
+    if arquivo.size is None or arquivo.size > limite:
         raise ValidationError(
-            "Laudo médico: o arquivo tem mais de 5 MB; envie um PDF menor.", code="tamanho"
+            f"{rotulo}: o arquivo tem mais de {megas} MB; envie um PDF menor.", code="tamanho"
         )
     if arquivo.size == 0:
-        raise ValidationError("Laudo médico: o arquivo está vazio.", code="vazio")
+        raise ValidationError(f"{rotulo}: o arquivo está vazio.", code="vazio")
     tipo = (arquivo.content_type or "").split(";")[0].strip().lower()
     arquivo.seek(0)
     assinatura = arquivo.read(5)
@@ -80,8 +81,13 @@ def validar_laudo(arquivo: UploadedFile) -> None:
     nome = (arquivo.name or "").lower()
     if tipo not in TIPOS_PDF or assinatura != b"%PDF-" or not nome.endswith(".pdf"):
         raise ValidationError(
-            "Laudo médico: envie um arquivo PDF (outros formatos não são aceitos).", code="tipo"
+            f"{rotulo}: envie um arquivo PDF (outros formatos não são aceitos).", code="tipo"
         )
+
+
+def validar_laudo(arquivo: UploadedFile) -> None:
+    """Laudo médico: somente PDF, até 5 MB (``validar_pdf``)."""
+    validar_pdf(arquivo, rotulo="Laudo médico")
 
 
 class InscricaoForm(FormularioAcessivel, forms.Form):

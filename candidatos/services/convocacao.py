@@ -563,3 +563,73 @@ def _desistir_pelo_candidato(*, convocacao: Convocacao, agora: datetime, canal: 
         _registrar("convocacao.desistiu", c, f"{c.inscricao.numero} desistiu", None, antes, canal)
         _tornar_desistente(c.inscricao, None, f"Desistiu depois de aceitar. {canal}")
     return c
+
+
+# --- desistência pela área do candidato (issue 17, item 3) ----------------------
+
+CANAL_AREA = "Pela área do candidato, com o código de verificação do comprovante."
+
+
+def desistencia_pelo_candidato(
+    *, inscricao: Inscricao, motivo: str, agora: datetime, canal: str = CANAL_AREA
+) -> Inscricao:
+    """Desistência em qualquer etapa, pelo próprio candidato (art. 4º, § 2º).
+
+    Antes da convocação, a inscrição sai da classificação; convocado e aguardando,
+    é recusa; depois do aceite ou já contratado, desistência (o estágio termina
+    hoje). Vale na hora: o motor, com o mesmo k, indica quem chamar para a vaga
+    liberada (regras, § 4). O candidato recebe a confirmação e o RH é avisado.
+    """
+    from candidatos.services import mensagens
+
+    motivo = motivo.strip()
+    hoje = timezone.localdate(agora)
+    with transaction.atomic():
+        travar_vaga(inscricao.vaga_id)
+        inscricao = Inscricao.objects.select_related("selecao__orgao", "vaga").get(pk=inscricao.pk)
+        if inscricao.situacao != SituacaoInscricao.ATIVA:
+            raise AcaoInvalida(
+                f"Desistência: a inscrição já está {inscricao.get_situacao_display().lower()}."
+            )
+        c = inscricao.convocacoes.select_related("vaga__selecao").order_by("-convocada_em").first()
+        etapa = "antes da convocação"
+        if c is not None:
+            if not SituacaoConvocacao(c.situacao).ocupa_vaga:
+                raise AcaoInvalida(
+                    f"Desistência: a convocação já está {c.get_situacao_display().lower()}."
+                )
+            antes = _retrato(c)
+            if c.situacao == SituacaoConvocacao.AGUARDANDO:
+                situacao, etapa = SituacaoConvocacao.RECUSADA, "convocado(a), sem resposta"
+            elif c.situacao == SituacaoConvocacao.ACEITA:
+                situacao, etapa = SituacaoConvocacao.DESISTIU, "depois de aceitar a vaga"
+            else:
+                situacao, etapa = SituacaoConvocacao.DESISTIU, "durante o estágio"
+            c.ciente_em = c.ciente_em or agora
+            c.respondida_em = c.respondida_em or agora
+            _encerrar(c, situacao, hoje, f"Desistência do candidato. {motivo}".strip())
+            c.save()
+            _registrar(
+                f"convocacao.{situacao}",
+                c,
+                f"{inscricao.numero}: {c.get_situacao_display().lower()} (área do candidato)",
+                None,
+                antes,
+                canal,
+            )
+        _tornar_desistente(inscricao, None, f"Desistência ({etapa}). {motivo} {canal}".strip())
+        contexto = {
+            "inscricao": inscricao,
+            "selecao": inscricao.selecao,
+            "vaga": inscricao.vaga,
+            "etapa": etapa,
+            "motivo": motivo,
+            "quando": timezone.localtime(agora),
+        }
+        mensagens.texto_enfileirar(
+            modelo="desistencia_confirmada", contexto=contexto, para=inscricao.email
+        )
+        mensagens.rh_avisar(
+            orgao_id=inscricao.selecao.orgao_id, modelo="rh_desistencia", contexto=contexto
+        )
+    return inscricao

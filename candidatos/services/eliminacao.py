@@ -10,6 +10,7 @@ Improcedente: nada muda. Cada passo é datado e auditado.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -150,6 +151,11 @@ def registrar_defesa(
         p = _travado(processo)
         if p.situacao != SituacaoProcesso.AGUARDANDO_DEFESA:
             raise EtapaInvalida("Notifique o candidato antes de registrar a defesa.")
+        if p.defesa_pelo_candidato:
+            raise EtapaInvalida(
+                "Defesa: o candidato já enviou a defesa pela área do candidato; o texto dele "
+                "não se altera."
+            )
         antes = _retrato(p)
         p.defesa = defesa.strip()
         p.defesa_recebida_em = agora
@@ -258,3 +264,67 @@ def _eliminar(inscricao: Inscricao, hoje: date, motivo: str, usuario: Any) -> da
             motivo=motivo,
         )
     return desligamento
+
+
+CANAL_AREA = "Pela área do candidato, com o código de verificação do comprovante."
+
+
+def defesa_pelo_candidato(
+    *,
+    processo: ProcessoEliminacao,
+    defesa: str,
+    anexos: Sequence[UploadedFile],
+    agora: datetime,
+) -> ProcessoEliminacao:
+    """Defesa enviada pelo próprio candidato (art. 2º, parágrafo único: contraditório
+    e ampla defesa), depois da notificação e até o fim do prazo, uma vez, com PDFs.
+
+    O RH é avisado e o candidato recebe a confirmação por e-mail."""
+    from candidatos.selectors.area_candidato import aceita_defesa
+    from candidatos.services import mensagens
+    from candidatos.services.anexos import MAXIMO_ANEXOS, anexos_gravar
+
+    if not defesa.strip():
+        raise EtapaInvalida("Defesa: escreva a sua defesa.")
+    if len(anexos) > MAXIMO_ANEXOS:
+        raise EtapaInvalida(f"Anexos: envie no máximo {MAXIMO_ANEXOS} arquivos PDF.")
+    with transaction.atomic():
+        p = _travado(processo)
+        hoje = timezone.localdate(agora)
+        if not aceita_defesa(p, hoje):
+            if p.defesa_recebida_em is not None:
+                raise EtapaInvalida("Defesa: a sua defesa já foi recebida.")
+            raise EtapaInvalida("Defesa: o prazo para defesa não está aberto.")
+        antes = _retrato(p)
+        p.defesa = defesa.strip()
+        p.defesa_recebida_em = agora
+        p.defesa_pelo_candidato = True
+        p.save(update_fields=["defesa", "defesa_recebida_em", "defesa_pelo_candidato"])
+        gravados = anexos_gravar(arquivos=anexos, agora=agora, processo=p)
+        auditoria.registrar(
+            acao="eliminacao.defesa",
+            objeto=p,
+            descricao=f"Defesa de {p.inscricao.numero} enviada pela área do candidato",
+            selecao=p.inscricao.selecao,
+            inscricao_id=p.inscricao_id,
+            antes=antes,
+            depois={
+                **_retrato(p),
+                "anexos": [{"nome": a.nome_original, "sha256": a.sha256} for a in gravados],
+            },
+            motivo=CANAL_AREA,
+        )
+        contexto = {
+            "processo": p,
+            "inscricao": p.inscricao,
+            "selecao": p.inscricao.selecao,
+            "anexos": gravados,
+            "quando": timezone.localtime(agora),
+        }
+        mensagens.texto_enfileirar(
+            modelo="defesa_recebida", contexto=contexto, para=p.inscricao.email
+        )
+        mensagens.rh_avisar(
+            orgao_id=p.inscricao.selecao.orgao_id, modelo="rh_defesa_recebida", contexto=contexto
+        )
+    return p

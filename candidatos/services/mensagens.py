@@ -43,3 +43,28 @@ def texto_enfileirar(*, modelo: str, contexto: dict[str, Any], para: str) -> Non
         selecao=contexto.get("selecao") or getattr(inscricao, "selecao", None),
         inscricao_id=getattr(inscricao, "pk", None),
     )
+
+
+def rh_avisar(*, orgao_id: int, modelo: str, contexto: dict[str, object]) -> int:
+    """Aviso de texto aos servidores lotados no órgão (e-mail de cada um), registrado na
+    caixa de saída dentro da transação e enviado após o commit.
+
+    Devolve quantos endereços receberão o aviso (zero se ninguém tem e-mail)."""
+    from selecoes.models import Lotacao, Orgao
+
+    enderecos = sorted(
+        set(
+            Lotacao.objects.filter(orgao_id=orgao_id, usuario__is_active=True)
+            .exclude(usuario__email="")
+            .values_list("usuario__email", flat=True)
+        )
+    )
+    if not enderecos:
+        return 0
+    orgao = Orgao.objects.get(pk=orgao_id)
+    assunto, corpo = correio.montar(modelo, contexto)
+    for endereco in enderecos:
+        correio.mensagem_enfileirar(
+            modelo=modelo, para=endereco, assunto=assunto, corpo=corpo, orgao=orgao
+        )
+    return len(enderecos)

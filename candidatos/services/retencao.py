@@ -30,6 +30,7 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from candidatos.models import (
+    AnexoCandidato,
     Avaliacao,
     Convocacao,
     Inscricao,
@@ -255,6 +256,12 @@ def _anonimizar_relacionados(ids: list[int]) -> list[str]:
     processos.exclude(evidencias="").update(evidencias=MARCA)
     processos.exclude(defesa="").update(defesa=MARCA)
     processos.exclude(fundamentacao="").update(fundamentacao=MARCA)
+    # PDFs do candidato (recurso, defesa): o arquivo sai do disco; a linha fica sem nome.
+    anexos = AnexoCandidato.objects.filter(
+        Q(recurso__inscricao_id__in=ids) | Q(processo__inscricao_id__in=ids)
+    ).exclude(arquivo="")
+    arquivos += [a.arquivo.name for a in anexos]
+    anexos.update(arquivo="", nome_original=MARCA)
     return arquivos
 
 

@@ -31,6 +31,7 @@ urlpatterns = [
     path("lote/convocar/", lote.convocar, name="lote_convocar"),
     path("lote/convocacoes/", lote.convocacoes, name="lote_convocacoes"),
     path("recurso/<int:pk>/decidir/", resultados.recurso_decidir, name="recurso_decidir"),
+    path("anexo-candidato/<int:pk>/", resultados.anexo_candidato, name="anexo_candidato"),
     path("resultado/<int:pk>/", resultados.versao, name="versao"),
     path("resultado/<int:pk>/conteudo.json", resultados.versao_json, name="versao_json"),
     path("resultado/<int:pk>/comparar/", resultados.comparar, name="comparar"),

@@ -3,6 +3,7 @@
 from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
+from candidatos.views import area_candidato as area
 from candidatos.views import minhas_inscricoes
 from candidatos.views import publico as views
 
@@ -56,4 +57,12 @@ urlpatterns = [
         name="minha_situacao_govbr",
     ),
     path("minhas-inscricoes/", minhas_inscricoes.minhas_inscricoes, name="minhas_inscricoes"),
+    path("minha-situacao/sair/", area.area_sair, name="area_sair"),
+    path("minha-situacao/link/", area.link_pedir, name="area_link"),
+    path("minha-situacao/acesso/<str:valor>/", area.link_acessar, name="area_acesso"),
+    path("minha-situacao/recurso/", area.recurso_novo, name="area_recurso_novo"),
+    path("minha-situacao/recurso/<int:pk>/", area.recurso, name="area_recurso"),
+    path("minha-situacao/eliminacao/<int:pk>/", area.processo, name="area_processo"),
+    path("minha-situacao/desistencia/", area.desistencia, name="area_desistencia"),
+    path("minha-situacao/contato/", area.contato_alterar, name="area_contato"),
 ]

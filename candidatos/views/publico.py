@@ -15,12 +15,15 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from candidatos.forms.publico import ConsultaSituacaoForm, FiltroSelecoesForm
 from candidatos.selectors import publico as sel
+from candidatos.selectors.area_candidato import area_do_candidato
 from candidatos.selectors.publico.convocacoes import (
     ChamadaPublica,
     chamadas_da_vaga,
     vaga_da_versao,
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
+from candidatos.services import acesso_candidato
+from candidatos.views import area_candidato
 from selecoes import cache as cache_compartilhado
 from selecoes.limites import ip_do_cliente, limitar
 from selecoes.models import Selecao
@@ -217,10 +220,19 @@ def _chaves_da_consulta(request: HttpRequest) -> list[str]:
 @require_http_methods(["GET", "HEAD", "POST"])
 @limitar("minha_situacao", limite=TENTATIVAS_POR_MINUTO, chaves=_chaves_da_consulta)
 def minha_situacao(request: HttpRequest) -> HttpResponse:
-    """Consulta da própria situação por número de inscrição e CPF (ou código do comprovante)."""
+    """Consulta da própria situação por número de inscrição e CPF (ou código do comprovante).
+
+    Com o código, abre a área do candidato nesta sessão (``views/area_candidato.py``):
+    recurso, defesa, desistência e contato. Com o CPF, só a situação.
+    """
     form = ConsultaSituacaoForm(request.POST or None)
     situacao = None
+    area = None
     nao_encontrada = False
+    agora = timezone.now()
+    inscricao_id: int | None = None
+    pelo_codigo = False
+    pedido_link = ""
     if request.method == "POST" and form.is_valid():
         inscricao_id = sel.localizar_inscricao(**form.cleaned_data)
         if inscricao_id is None:
@@ -228,15 +240,26 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
             # O CPF e o código digitados não voltam na página.
             form = ConsultaSituacaoForm(initial={"numero": form.cleaned_data["numero"]})
         else:
-            situacao = sel.situacao_do_candidato(
-                inscricao_id=inscricao_id,
-                agora=timezone.now(),
-                pelo_codigo=bool(form.cleaned_data["codigo"]),
-            )
+            pelo_codigo = bool(form.cleaned_data["codigo"])
+            if pelo_codigo:
+                area_candidato.entrar(request, inscricao_id)
+    elif request.method != "POST":
+        inscricao_id = area_candidato.inscricao_da_area(request)
+        pelo_codigo = inscricao_id is not None
+    if inscricao_id is not None:
+        situacao = sel.situacao_do_candidato(
+            inscricao_id=inscricao_id, agora=agora, pelo_codigo=pelo_codigo
+        )
+        if pelo_codigo:
+            area = area_do_candidato(inscricao_id=inscricao_id, agora=agora)
+        else:
+            pedido_link = acesso_candidato.pedido_assinar(inscricao_id=inscricao_id)
     contexto = {
         "secao": "minha_situacao",
         "form": form,
         "situacao": situacao,
+        "area": area,
+        "pedido_link": pedido_link,
         "nao_encontrada": nao_encontrada,
     }
     resposta = render(request, "publico/minha_situacao.html", contexto)

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 
 from candidatos import tasks
 from candidatos.conteudo_resultado import ConteudoResultado
@@ -19,13 +20,23 @@ from candidatos.forms.classificacao import (
     PublicarResultadoForm,
     RecursoForm,
 )
-from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
+from candidatos.models import (
+    AnexoCandidato,
+    OrigemRecurso,
+    Recurso,
+    ResultadoVersao,
+    SituacaoRecurso,
+    TipoResultado,
+)
+from candidatos.selectors.area_candidato import decisoes_a_comunicar
+from candidatos.services import recursos as recursos_service
+from candidatos.services.inscricoes import acessos_registrar
 from candidatos.services.resultado import comparar_versoes
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
-from selecoes import acesso, auditoria
+from selecoes import acesso
 from selecoes.canonico import serializar
 from selecoes.consulta import CompararResultadoForm, consulta_invalida
-from selecoes.models import Selecao
+from selecoes.models import Papel, Selecao
 
 # --- publicação e versões ----------------------------------------------------
 
@@ -67,6 +78,7 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
         "sem_avaliacao": form.sem_avaliacao,
         "preliminar": ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR),
         "final": ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL),
+        "decisoes_a_comunicar": decisoes_a_comunicar(selecao=selecao),
     }
     return render(request, "candidatos/classificacao/publicar.html", contexto)
 
@@ -189,7 +201,12 @@ def comparar(request: HttpRequest, pk: int) -> HttpResponse:
 def recursos(request: HttpRequest, pk: int) -> HttpResponse:
     selecao = obter_selecao(request, pk)
     preliminar = ResultadoVersao.objects.vigente(selecao, TipoResultado.PRELIMINAR)
-    lista = Recurso.objects.filter(selecao=selecao).select_related("inscricao", "decidido_por")
+    lista = (
+        Recurso.objects.filter(selecao=selecao)
+        .select_related("inscricao", "decidido_por", "versao")
+        .prefetch_related("anexos")
+        .order_by("situacao", "recebido_em")
+    )
     return render(
         request,
         "candidatos/classificacao/recursos.html",
@@ -197,18 +214,11 @@ def recursos(request: HttpRequest, pk: int) -> HttpResponse:
             "selecao": selecao,
             "recursos": lista,
             "preliminar": preliminar,
+            "pendentes": sum(1 for r in lista if r.situacao == SituacaoRecurso.PENDENTE),
+            "gestor": acesso.papel_no_orgao(request.user, selecao.orgao_id) is Papel.GESTOR,
             **contexto_papel(request, selecao),
         },
     )
-
-
-def _retrato_recurso(r: Recurso) -> dict[str, Any]:
-    return {
-        "inscricao": r.inscricao.numero,
-        "assunto": r.assunto,
-        "situacao": r.situacao,
-        "recebido_em": r.recebido_em.isoformat(),
-    }
 
 
 @acesso.rh_requerido
@@ -219,8 +229,13 @@ def recurso_form(request: HttpRequest, pk: int, recurso_pk: int | None = None) -
     recurso = None
     if recurso_pk is not None:
         recurso = get_object_or_404(Recurso, pk=recurso_pk, selecao=selecao)
-        if recurso.situacao != SituacaoRecurso.PENDENTE:
-            messages.error(request, "Recurso já decidido não se altera.")
+        if recurso.situacao != SituacaoRecurso.PENDENTE or recurso.origem == OrigemRecurso.ONLINE:
+            messages.error(
+                request,
+                "Recurso já decidido não se altera."
+                if recurso.situacao != SituacaoRecurso.PENDENTE
+                else "Recurso interposto pelo candidato não se altera: o texto é dele.",
+            )
             return redirect("classificacao:recursos", pk=selecao.pk)
     form = RecursoForm(
         request.POST or None,
@@ -230,26 +245,20 @@ def recurso_form(request: HttpRequest, pk: int, recurso_pk: int | None = None) -
         initial={"recebido_em": timezone.localtime()},
     )
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            antes = _retrato_recurso(recurso) if recurso else None
-            if recurso:
-                recurso = Recurso.objects.select_for_update().get(pk=recurso.pk)
-                if recurso.situacao != SituacaoRecurso.PENDENTE:
-                    messages.error(request, "Recurso já decidido não se altera.")
-                    return redirect("classificacao:recursos", pk=selecao.pk)
-            novo = form.save(commit=False)
-            novo.selecao = selecao
-            novo.save()
-            auditoria.registrar(
-                acao="recurso.alterado" if antes else "recurso.registrado",
-                objeto=novo,
-                descricao=f"Recurso de {novo.inscricao.numero}: {novo.assunto}",
-                usuario=request.user,
+        dados = form.cleaned_data
+        try:
+            recursos_service.recurso_registrar(
                 selecao=selecao,
-                inscricao_id=novo.inscricao_id,
-                antes=antes,
-                depois=_retrato_recurso(novo),
+                inscricao=dados["inscricao"],
+                assunto=dados["assunto"],
+                texto=dados["texto"],
+                recebido_em=dados["recebido_em"],
+                usuario=request.user,
+                recurso=recurso,
             )
+        except recursos_service.RecursoJaDecidido as erro:
+            messages.error(request, erro.message)
+            return redirect("classificacao:recursos", pk=selecao.pk)
         messages.success(request, "Recurso registrado.")
         return redirect("classificacao:recursos", pk=selecao.pk)
     return render(
@@ -272,27 +281,17 @@ def recurso_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     exigir_editor(request, selecao)
     form = DecidirRecursoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            r = Recurso.objects.select_for_update().get(pk=recurso.pk)
-            if r.situacao != SituacaoRecurso.PENDENTE:
-                messages.error(request, "Este recurso já foi decidido.")
-                return redirect("classificacao:recursos", pk=selecao.pk)
-            r.situacao = form.cleaned_data["situacao"]
-            r.fundamentacao = form.cleaned_data["fundamentacao"].strip()
-            r.decidido_em = timezone.now()
-            r.decidido_por = request.user
-            r.save()
-            auditoria.registrar(
-                acao=f"recurso.{r.situacao}",
-                objeto=r,
-                descricao=f"Recurso de {recurso.inscricao.numero}: {r.get_situacao_display()}",
+        try:
+            r = recursos_service.recurso_decidir(
+                recurso=recurso,
+                situacao=form.cleaned_data["situacao"],
+                fundamentacao=form.cleaned_data["fundamentacao"],
                 usuario=request.user,
-                selecao=selecao,
-                inscricao_id=r.inscricao_id,
-                antes={"situacao": SituacaoRecurso.PENDENTE},
-                depois={"situacao": r.situacao},
-                motivo=r.fundamentacao,
+                agora=timezone.now(),
             )
+        except recursos_service.RecursoJaDecidido as erro:
+            messages.error(request, erro.message)
+            return redirect("classificacao:recursos", pk=selecao.pk)
         messages.success(request, "Decisão registrada.")
         if r.situacao == SituacaoRecurso.DEFERIDO:
             messages.info(
@@ -304,5 +303,44 @@ def recurso_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "candidatos/classificacao/recurso_decidir.html",
-        {"selecao": selecao, "recurso": recurso, "form": form},
+        {
+            "selecao": selecao,
+            "recurso": recurso,
+            "form": form,
+            "anexos": recurso.anexos.all(),
+            "gestor": acesso.papel_no_orgao(request.user, selecao.orgao_id) is Papel.GESTOR,
+        },
     )
+
+
+@never_cache
+@acesso.rh_requerido
+def anexo_candidato(request: HttpRequest, pk: int) -> FileResponse:
+    """PDF anexado pelo candidato a um recurso ou a uma defesa: só gestores do órgão,
+    só por esta view (nunca por MEDIA_URL); cada download fica registrado."""
+    anexo = get_object_or_404(
+        AnexoCandidato.objects.select_related(
+            "recurso__inscricao__selecao", "processo__inscricao__selecao"
+        ),
+        pk=pk,
+    )
+    dono = anexo.recurso or anexo.processo
+    if dono is None:
+        raise Http404
+    inscricao = dono.inscricao
+    acesso.exigir_papel(request.user, inscricao.selecao.orgao_id, [Papel.GESTOR])
+    onde = f"recurso {anexo.recurso.protocolo}" if anexo.recurso else f"defesa {dono.pk}"
+    acessos_registrar(
+        usuario=request.user,
+        inscricoes=[inscricao],
+        contexto=f"download de anexo do candidato ({onde})",
+        agora=timezone.now(),
+    )
+    resposta = FileResponse(
+        anexo.arquivo.open("rb"),
+        as_attachment=True,
+        filename=f"anexo-{inscricao.numero}-{anexo.pk}.pdf",
+        content_type="application/pdf",
+    )
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta

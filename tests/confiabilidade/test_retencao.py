@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from candidatos.models import (
+    AnexoCandidato,
     CorRaca,
     Inscricao,
     Modalidade,
@@ -253,6 +254,33 @@ def test_retencao_anonimiza_dados_pessoais_e_preserva_os_agregados_do_art5(
     assert vigente_depois.nome_civil == vigente.nome_civil
     assert vigente_depois.cpf == vigente.cpf
     assert retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60) == []
+
+
+@pytest.mark.django_db
+def test_retencao_apaga_os_pdfs_do_candidato_em_recurso_e_defesa(
+    tmp_path, django_capture_on_commit_callbacks
+):
+    with override_settings(MEDIA_ROOT=tmp_path):
+        selecao, negra, _substituida, processo, _vigente = _cenario()
+        anexos = [
+            AnexoCandidato(
+                recurso=negra.recursos.get(), nome_original="Dandara-recurso.pdf", tamanho=9
+            ),
+            AnexoCandidato(processo=processo, nome_original="Dandara-defesa.pdf", tamanho=9),
+        ]
+        for n, anexo in enumerate(anexos):
+            anexo.arquivo.save(f"anexo-{n}.pdf", ContentFile(b"%PDF-1.4 "), save=True)
+        caminhos = [tmp_path / a.arquivo.name for a in anexos]
+        (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
+        with django_capture_on_commit_callbacks(execute=True):
+            retencao.anonimizar_selecao(plano=plano, meses=60)
+
+    assert not any(c.exists() for c in caminhos)
+    for anexo in anexos:
+        anexo.refresh_from_db()
+        assert (anexo.arquivo.name, anexo.nome_original) == ("", retencao.MARCA)
+    registro = RegistroAuditoria.objects.get(acao=retencao.ACAO_AUDITORIA, selecao=selecao)
+    assert registro.depois["arquivos_apagados"] == 4
 
 
 @pytest.mark.django_db

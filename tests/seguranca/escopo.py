@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from candidatos.models import (
     AcessoDadoSensivel,
+    AnexoCandidato,
     AnuncioSorteio,
     Avaliacao,
     Convocacao,
@@ -105,6 +106,7 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "eliminacao": ProcessoEliminacao,
     "recurso": Recurso,
     "recursos": Recurso,
+    "anexo-candidato": AnexoCandidato,
     "resultado": ResultadoVersao,
     "resultados": ResultadoVersao,
     "sorteio": Sorteio,
@@ -253,7 +255,14 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
             aberto_por=dono,
             arquivo_evidencias=ContentFile(b"%PDF-1.4 prova", name="prova.pdf"),
         ),
-        RecursoFactory(inscricao=inscricao),
+        (recurso := RecursoFactory(inscricao=inscricao)),
+        AnexoCandidato.objects.create(
+            recurso=recurso,
+            arquivo=ContentFile(b"%PDF-1.4 recurso", name="recurso.pdf"),
+            nome_original="recurso.pdf",
+            tamanho=16,
+            sha256="0" * 64,
+        ),
         SorteioFactory(selecao=selecao, vaga=vaga),
         AnuncioSorteioFactory(selecao=selecao, vaga=vaga),
         DocumentoFactory(selecao=selecao),
