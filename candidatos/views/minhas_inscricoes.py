@@ -6,7 +6,9 @@ from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.views.decorators.http import require_safe
 
+from candidatos.selectors.area_candidato import area_do_candidato
 from candidatos.selectors.publico import minhas, situacao_do_candidato
+from candidatos.views import area_candidato
 from selecoes.govbr import sessao
 
 
@@ -34,12 +36,15 @@ def minha_situacao_govbr(request: HttpRequest, numero: str) -> HttpResponse:
         contexto["nao_encontrada"] = cidadao is not None
         resposta = render(request, "publico/minhas_inscricoes.html", contexto, status=404)
         return _privada(resposta)
-    situacao = situacao_do_candidato(
-        inscricao_id=inscricao_id, agora=timezone.now(), pelo_codigo=True
-    )
+    # O gov.br provou o titular (o CPF do token é o da inscrição): abre a área do
+    # candidato desta inscrição, como o código do comprovante abriria.
+    area_candidato.entrar(request, inscricao_id)
+    agora = timezone.now()
+    situacao = situacao_do_candidato(inscricao_id=inscricao_id, agora=agora, pelo_codigo=True)
     contexto = {
         "secao": "minha_situacao",
         "situacao": situacao,
+        "area": area_do_candidato(inscricao_id=inscricao_id, agora=agora),
         "pelo_govbr": True,
         "form": None,
     }

@@ -136,6 +136,23 @@ def test_minha_situacao_pelo_govbr_abre_so_as_inscricoes_do_cpf(client, govbr):
     assert de_outra.nome_civil not in alheia.content.decode()
 
 
+def test_minha_situacao_pelo_govbr_abre_a_area_do_candidato_so_da_propria(client, govbr):
+    minha = InscricaoFactory(cpf=local.CPF_CANDIDATA)
+    de_outra = InscricaoFactory(selecao=minha.selecao, vaga=minha.vaga)
+    _entrar(client, govbr, local.CPF_CANDIDATA)
+    contato = reverse("publico:area_contato")
+
+    assert client.get(contato).status_code == 302  # área fechada: só ver a lista
+    client.get(reverse("publico:minha_situacao_govbr", args=[de_outra.numero]))
+    assert client.get(contato).status_code == 302
+    client.get(reverse("publico:minha_situacao_govbr", args=[minha.numero]))
+    pagina = client.get(contato)
+
+    assert pagina.status_code == 200
+    assert minha.numero in pagina.content.decode()
+    assert de_outra.numero not in pagina.content.decode()
+
+
 def test_minha_situacao_pelo_govbr_sem_sessao_nao_mostra_nada(client, govbr):
     inscricao = InscricaoFactory()
 
