@@ -153,7 +153,7 @@ def _versao_em_memoria(conteudo: dict[str, Any]) -> Any:
     from django.utils import timezone
 
     from candidatos.models import ResultadoVersao
-    from relatorios.documentos import hash_conteudo
+    from relatorios.documentos.construtores import hash_conteudo
     from selecoes.models import Orgao, Selecao
 
     selecao = Selecao(orgao=Orgao(nome="Órgão de benchmark", sigla="BENCH"), titulo="Benchmark")
@@ -173,7 +173,8 @@ def _lista_em_blocos() -> float:
     from django.conf import settings
     from django.template.loader import render_to_string
 
-    from relatorios import documentos, pdf
+    from relatorios.documentos import construtores as documentos
+    from relatorios.documentos import pdf
 
     conteudo = _conteudo(APROVADOS_5000, 1)
     inicio = time.perf_counter()
@@ -201,7 +202,7 @@ def _lista_em_tabela() -> float:
     from django.template.loader import render_to_string
     from django.utils.html import format_html, format_html_join
 
-    from relatorios import pdf
+    from relatorios.documentos import pdf
 
     conteudo = _conteudo(APROVADOS_5000, 1)
     inicio = time.perf_counter()
@@ -233,7 +234,8 @@ def _anexo() -> float:
     from django.conf import settings
     from django.template.loader import render_to_string
 
-    from relatorios import documentos, pdf
+    from relatorios.documentos import construtores as documentos
+    from relatorios.documentos import pdf
     from selecoes.models import Orgao, Selecao, VagaEstagio
     from selecoes.selectors.quadro import quadro_reserva_de_dados
 
@@ -299,8 +301,8 @@ def _lista_50000_com_worker() -> tuple[float, float]:
 
     from candidatos.models import ResultadoVersao
     from config.celery import app
-    from relatorios import services
-    from relatorios.documentos import hash_conteudo
+    from relatorios.documentos import services
+    from relatorios.documentos.construtores import hash_conteudo
     from relatorios.models import Documento, StatusDocumento
     from selecoes.models import Orgao, Selecao
 

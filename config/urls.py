@@ -40,7 +40,7 @@ urlpatterns = [
     path("inscricao/", include("candidatos.urls.inscricao_publica")),
     path("convocacao/", include("candidatos.urls.convocacao_publica")),
     path("publico/", include("candidatos.urls.publico")),
-    path("documentos/", include("relatorios.urls.documentos")),
-    path("monitoramento/", include("relatorios.urls.monitoramento")),
+    path("documentos/", include("relatorios.documentos.urls")),
+    path("monitoramento/", include("relatorios.monitoramento.urls")),
     path("admin/", admin.site.urls),
 ]

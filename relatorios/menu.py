@@ -2,7 +2,7 @@
 
 As perguntas são as mesmas das views, feitas às mesmas funções:
 ``selecoes.acesso.e_rh`` (``rh_requerido`` e o cadastro de empresas do art. 6º) e
-``relatorios.selectors.ve_painel_monitoramento`` (``escopo_monitoramento``, art. 5º).
+``relatorios.monitoramento.selectors.ve_painel_monitoramento`` (``escopo_monitoramento``, art. 5º).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
-from relatorios import selectors
+from relatorios.monitoramento import selectors
 from selecoes import acesso
 
 

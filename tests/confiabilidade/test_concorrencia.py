@@ -22,7 +22,7 @@ from candidatos import tasks
 from candidatos.models import Convocacao, Inscricao, SituacaoConvocacao
 from candidatos.selectors.classificacao import estado_vaga
 from candidatos.services import convocacao as servico
-from relatorios import services as documentos
+from relatorios.documentos import services as documentos
 from selecoes.models import Papel, RegistroAuditoria
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.factories import LotacaoFactory, UserFactory

@@ -9,7 +9,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from relatorios.documentos import anexo_edital
+from relatorios.documentos.construtores import anexo_edital
 from selecoes.models import Selecao
 from selecoes.selectors import chamadas_da_selecao
 from selecoes.services import publicar_selecao

@@ -258,8 +258,8 @@ def test_relatorio_conta_a_modalidade_atual_do_negro_alcancado_pela_ampla(orgao,
     surgidas, alcançado pela ampla concorrência (3ª vaga de AC): conta como AC
     (art. 4º, § 1º; regras, § 4), embora o histórico guarde "negros"."""
     from candidatos.services import retencao
-    from relatorios import selectors as relatorios
-    from relatorios.indicadores import montar_cubo
+    from relatorios.monitoramento import selectors as relatorios
+    from relatorios.monitoramento.indicadores import montar_cubo
 
     vaga = nova_vaga(orgao, ofertadas=3)
     ins = classificacao(vaga, "ABXCDYEZ")

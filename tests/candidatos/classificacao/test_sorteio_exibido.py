@@ -17,8 +17,8 @@ from pypdf import PdfReader
 from candidatos.models import TipoResultado
 from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
-from relatorios import pdf
-from relatorios.documentos import lista_resultado, secoes_resultado
+from relatorios.documentos import pdf
+from relatorios.documentos.construtores import lista_resultado, secoes_resultado
 from relatorios.models import Documento, TipoDocumento
 from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from pypdf import PdfReader
 
-from relatorios import services
+from relatorios.documentos import services
 
 
 @pytest.fixture(autouse=True)

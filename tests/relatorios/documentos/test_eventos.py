@@ -13,7 +13,7 @@ import pytest
 from candidatos.models import SituacaoInscricao, TipoResultado
 from candidatos.services import convocacao, eliminacao, resultado
 from candidatos.services.inscricoes import ConfirmacaoSubstituicao, DadosInscricao
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes import eventos
 from selecoes import services as selecoes_services

@@ -1,4 +1,4 @@
-"""relatorios/pdf.py: buscador seguro, PDF marcado e junção com numeração."""
+"""relatorios/documentos/pdf.py: buscador seguro, PDF marcado e junção com numeração."""
 
 import io
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from pypdf import PdfReader
 
-from relatorios import pdf
+from relatorios.documentos import pdf
 from tests.relatorios.documentos.conftest import paginas_pdf, posicoes_texto
 
 HTML_MALICIOSO = """<!doctype html><html lang="pt-BR"><head><title>Ataque</title>

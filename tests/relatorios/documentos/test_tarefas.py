@@ -15,7 +15,9 @@ from django.db import OperationalError
 
 from candidatos.models import CorRaca
 from config.celery import app
-from relatorios import documentos, pdf, services, tasks
+from relatorios import tasks
+from relatorios.documentos import construtores as documentos
+from relatorios.documentos import pdf, services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria
 from tests.factories import InscricaoFactory, OrgaoFactory, SelecaoFactory, VagaEstagioFactory

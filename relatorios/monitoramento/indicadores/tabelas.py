@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from relatorios.indicadores.calculo import Chave
-from relatorios.indicadores.definicoes import INDICADORES, POR_CODIGO, TOTAL
-from relatorios.indicadores.supressao import Celula, Celulas
+from relatorios.monitoramento.indicadores.calculo import Chave
+from relatorios.monitoramento.indicadores.definicoes import INDICADORES, POR_CODIGO, TOTAL
+from relatorios.monitoramento.indicadores.supressao import Celula, Celulas
 
 COLUNAS_RESUMO = (
     "selecoes",

@@ -44,13 +44,15 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.classificacao import modalidades_atuais
-from relatorios.aprendizes import (
+from relatorios.documentos.construtores import Conteudo
+from relatorios.documentos.services import documento_solicitar
+from relatorios.models import Documento, EmpresaTerceirizada, PerfilMonitoramento, TipoDocumento
+from relatorios.monitoramento.aprendizes import (
     BASE_LEGAL,
     EmpresaCandidata,
     calcular_cota,
 )
-from relatorios.documentos import Conteudo
-from relatorios.indicadores import (
+from relatorios.monitoramento.indicadores import (
     LIMITE_SUPRESSAO,
     SUBTOTAL,
     TOTAL,
@@ -64,9 +66,7 @@ from relatorios.indicadores import (
     montar_cubo,
     orgaos_do_ano,
 )
-from relatorios.indicadores.painel import Painel
-from relatorios.models import Documento, EmpresaTerceirizada, PerfilMonitoramento, TipoDocumento
-from relatorios.services import documento_solicitar
+from relatorios.monitoramento.indicadores.painel import Painel
 from selecoes import acesso
 from selecoes.models import UF, NivelEnsino, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
 
@@ -436,7 +436,7 @@ def contexto_relatorio_anual(
 
 
 def documento_relatorio_anual(documento: Documento) -> Conteudo:
-    """Construtor do tipo ``relatorio_anual`` no registro de ``relatorios.documentos``.
+    """Construtor do tipo ``relatorio_anual`` no registro de ``relatorios.documentos.construtores``.
 
     ``documento.parametros``: ``ano``, ``orgao_ids`` (``None`` = todos os órgãos),
     ``orgao_id`` (órgão exibido ou ``None``), ``nivel`` e ``uf``.

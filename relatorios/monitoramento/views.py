@@ -20,13 +20,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.generic import DetailView, ListView
 
 from candidatos.planilhas import escrever_csv, escrever_xlsx
-from relatorios import empresas as servicos
-from relatorios import selectors
-from relatorios.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, priorizar
-from relatorios.forms import EmpresaTerceirizadaForm, FiltroMonitoramentoForm, PriorizacaoForm
-from relatorios.indicadores import LIMITE_SUPRESSAO, Tabela
-from relatorios.indicadores.painel import Painel, Planilha, tabela_priorizacao
 from relatorios.models import Documento, EmpresaTerceirizada, StatusDocumento, TipoDocumento
+from relatorios.monitoramento import selectors
+from relatorios.monitoramento import services as servicos
+from relatorios.monitoramento.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, priorizar
+from relatorios.monitoramento.forms import (
+    EmpresaTerceirizadaForm,
+    FiltroMonitoramentoForm,
+    PriorizacaoForm,
+)
+from relatorios.monitoramento.indicadores import LIMITE_SUPRESSAO, Tabela
+from relatorios.monitoramento.indicadores.painel import Painel, Planilha, tabela_priorizacao
 from selecoes import acesso
 
 TABELAS_EXPORTAVEIS = ("indicadores", "evolucao", "orgaos")

@@ -9,8 +9,13 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from relatorios.indicadores.calculo import Chave, Cubo, acrescentar_subtotal, percentual
-from relatorios.indicadores.definicoes import (
+from relatorios.monitoramento.indicadores.calculo import (
+    Chave,
+    Cubo,
+    acrescentar_subtotal,
+    percentual,
+)
+from relatorios.monitoramento.indicadores.definicoes import (
     CONTAGENS,
     EQUACOES_DO_ORGAO,
     INDICADORES,

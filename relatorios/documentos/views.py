@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from candidatos.models import Inscricao, ResultadoVersao, TipoResultado
 from candidatos.services.inscricoes import normalizar_codigo
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import acesso, limites
 from selecoes.models import Selecao

@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator
 from django.db.models import QuerySet
 
-from relatorios.aprendizes import CriterioPriorizacao
 from relatorios.models import EmpresaTerceirizada
+from relatorios.monitoramento.aprendizes import CriterioPriorizacao
 from selecoes.consulta import CampoEscolhaMultipla
 from selecoes.forms.campos import DataInput
 from selecoes.models import UF, NivelEnsino, Orgao
