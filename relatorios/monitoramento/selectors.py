@@ -45,7 +45,6 @@ from candidatos.models import (
 )
 from candidatos.selectors.classificacao import modalidades_atuais
 from relatorios.documentos.construtores import Conteudo
-from relatorios.documentos.services import documento_solicitar
 from relatorios.models import Documento, EmpresaTerceirizada, PerfilMonitoramento, TipoDocumento
 from relatorios.monitoramento.aprendizes import (
     BASE_LEGAL,
@@ -465,7 +464,7 @@ def relatorios_anuais(escopo: EscopoMonitoramento) -> QuerySet[Documento]:
     return documentos.select_related("orgao").order_by("-solicitado_em")
 
 
-def _orgao_do_relatorio(painel: Painel, usuario: acesso.Usuario) -> Orgao | None:
+def orgao_do_relatorio_anual(painel: Painel, usuario: acesso.Usuario) -> Orgao | None:
     """O órgão do PDF; ``None`` = todos (só o monitoramento). Levanta ``ValueError``
     com a explicação quando o usuário não pode pedir este relatório."""
     if painel.escopo.monitoramento:
@@ -480,33 +479,7 @@ def _orgao_do_relatorio(painel: Painel, usuario: acesso.Usuario) -> Orgao | None
 
 def pode_gerar_relatorio(painel: Painel, usuario: acesso.Usuario) -> bool:
     try:
-        _orgao_do_relatorio(painel, usuario)
+        orgao_do_relatorio_anual(painel, usuario)
     except ValueError:
         return False
     return True
-
-
-def relatorio_anual_solicitar(*, painel: Painel, usuario: acesso.Usuario) -> Documento:
-    """Pede (ou refaz, com os dados de agora) o PDF do relatório anual do painel."""
-    orgao = _orgao_do_relatorio(painel, usuario)
-    filtros = [NivelEnsino(painel.nivel).label if painel.nivel else "", painel.uf]
-    sufixo = "".join(f" — {f}" for f in filtros if f)
-    abrangencia = orgao.sigla if orgao else "todos os órgãos"
-    return documento_solicitar(
-        tipo=TipoDocumento.RELATORIO_ANUAL,
-        chave=(
-            f"relatorio_anual:{orgao.pk if orgao else 'todos'}:{painel.ano}:"
-            f"{painel.nivel or '-'}:{painel.uf or '-'}"
-        ),
-        titulo=f"Relatório anual de monitoramento {painel.ano} — {abrangencia}{sufixo}",
-        orgao=orgao,
-        parametros={
-            "ano": painel.ano,
-            "orgao_ids": [orgao.pk] if orgao else None,
-            "orgao_id": orgao.pk if orgao else None,
-            "nivel": painel.nivel,
-            "uf": painel.uf,
-        },
-        usuario=usuario,
-        motivo_regeneracao="Novo pedido: relatório refeito com os dados atuais.",
-    )

@@ -139,7 +139,7 @@ def relatorio_anual_gerar(request: HttpRequest) -> HttpResponse:
     """Pede o PDF do relatório anual (gerado por Celery) com os filtros da tela."""
     dados, _ = _painel(request)
     try:
-        documento = selectors.relatorio_anual_solicitar(painel=dados, usuario=request.user)
+        documento = servicos.relatorio_anual_solicitar(painel=dados, usuario=request.user)
     except ValueError as erro:
         messages.error(request, str(erro))
         return redirect(f"{reverse('monitoramento:painel')}?{request.GET.urlencode()}")
