@@ -12,14 +12,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import tasks
 from candidatos.forms.classificacao import (
     DecidirRecursoForm,
     PublicarResultadoForm,
     RecursoForm,
 )
 from candidatos.models import Recurso, ResultadoVersao, SituacaoRecurso, TipoResultado
+from candidatos.selectors import publicacao as selectors_publicacao
 from candidatos.selectors.publico.resultados import sem_avaliacao_do_conteudo, sorteios_da_vaga
+from candidatos.services import publicacao as servico_publicacao
 from candidatos.services.resultado import comparar_versoes, serializar
 from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_selecao
 from selecoes import acesso, auditoria
@@ -43,22 +44,18 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
     form = PublicarResultadoForm(request.POST or None, selecao=selecao, agora=agora)
     if request.method == "POST" and form.is_valid():
         dados = form.cleaned_data
+        servico_publicacao.publicacao_solicitar(
+            selecao=selecao,
+            tipo=dados["tipo"],
+            usuario=request.user,
+            motivo=dados["motivo"],
+            chave=dados["chave"],
+            agora=agora,
+            recurso_inicio=dados.get("recurso_inicio"),
+            recurso_fim=dados.get("recurso_fim"),
+            sem_avaliacao=form.justificativas(),
+        )
         chave = dados["chave"]
-        novo = tasks.reservar_pedido(chave, selecao_id=selecao.pk, total=selecao.vagas.count())
-        if novo:
-            inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
-            argumentos = (
-                selecao.pk,
-                dados["tipo"],
-                request.user.pk,
-                dados["motivo"],
-                inicio.isoformat() if inicio else None,
-                fim.isoformat() if fim else None,
-                str(chave),
-                agora.isoformat(),
-                form.justificativas(),
-            )
-            transaction.on_commit(lambda: tasks.publicar_resultado.delay(*argumentos))
         return redirect("classificacao:publicacao", pk=selecao.pk, chave=chave)
     contexto = {
         "selecao": selecao,
@@ -93,11 +90,8 @@ def publicacao_progresso(request: HttpRequest, pk: int, chave: uuid.UUID) -> Jso
 
 
 def _estado_publicacao(selecao: Selecao, chave: uuid.UUID) -> dict[str, Any]:
-    versao = ResultadoVersao.objects.filter(selecao=selecao, chave=chave).only("pk").first()
-    if versao is not None:
-        return {"estado": "concluida", "versao_id": versao.pk}
-    estado = tasks.progresso_publicacao(chave)
-    if estado is None or estado.get("selecao_id", selecao.pk) != selecao.pk:
+    estado = selectors_publicacao.estado_publicacao(selecao=selecao, chave=chave)
+    if estado is None:
         raise Http404
     return estado
 

@@ -16,6 +16,7 @@ from candidatos.models import (
     SituacaoRecurso,
     TipoResultado,
 )
+from candidatos.selectors.publicacao import progresso_publicacao
 from candidatos.services import classificacao as servico
 from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
@@ -302,7 +303,7 @@ def test_tarefa_de_publicacao_e_idempotente_e_informa_o_progresso(orgao, alice):
     segundo = tasks.publicar_resultado(*argumentos)
     assert primeiro == segundo
     assert ResultadoVersao.objects.filter(selecao=vaga.selecao).count() == 1
-    assert tasks.progresso_publicacao(chave) == {
+    assert progresso_publicacao(chave) == {
         "estado": "concluida",
         "feitos": 1,
         "total": 1,
@@ -320,6 +321,6 @@ def test_tarefa_de_publicacao_registra_o_erro_para_o_rh(orgao, alice):
         )
         is None
     )
-    estado = tasks.progresso_publicacao(chave)
+    estado = progresso_publicacao(chave)
     assert estado["estado"] == "erro"
     assert "preliminar" in estado["mensagens"][0]
