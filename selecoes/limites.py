@@ -14,8 +14,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from config.seguranca import ip_do_cliente
 from selecoes import cache as cache_compartilhado
+from selecoes.rede import ip_do_cliente
 
 
 class LimitadorLocal:
