@@ -1,4 +1,4 @@
-"""Seleções publicadas, documentos públicos e cronograma."""
+"""Seleções publicadas e cronograma."""
 
 from __future__ import annotations
 
@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
-from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import AnuncioSorteio, TipoResultado
-from relatorios.models import Documento, StatusDocumento
 from selecoes.models import CriterioDesempate, Selecao, VagaEstagio, VersaoEdital
 
 if TYPE_CHECKING:
@@ -117,45 +115,6 @@ def versoes_do_edital(*, selecao: Selecao) -> list[VersaoEdital]:
         .order_by("numero")
         .only("numero", "motivo", "data_retificacao", "publicada_em", "hash_conteudo", "selecao")
     )
-
-
-@dataclass(frozen=True)
-class DocumentoPublico:
-    id: int
-    titulo: str
-    tipo: str
-    gerado_em: datetime | None
-    hash_arquivo: str
-    desatualizado: bool
-    url: str
-
-
-def _publico(documento: Documento) -> DocumentoPublico:
-    return DocumentoPublico(
-        id=documento.pk,
-        titulo=documento.titulo,
-        tipo=documento.get_tipo_display(),
-        gerado_em=documento.gerado_em,
-        hash_arquivo=documento.hash_arquivo,
-        desatualizado=documento.desatualizado,
-        url=reverse("documentos:arquivo", args=[documento.pk]),
-    )
-
-
-def _prontos() -> QuerySet[Documento]:
-    return Documento.objects.filter(publico=True, status=StatusDocumento.PRONTO)
-
-
-def documentos_publicos(*, selecao: Selecao) -> list[DocumentoPublico]:
-    """PDFs públicos e prontos da seleção (edital, anexos, listas de resultado)."""
-    documentos = _prontos().filter(selecao=selecao).order_by("tipo", "-gerado_em", "-pk")
-    return [_publico(d) for d in documentos]
-
-
-def pdf_do_resultado(*, versao_id: int) -> DocumentoPublico | None:
-    """O PDF de uma versão de resultado, quando já gerado (chave ``resultado:<id>``)."""
-    documento = _prontos().filter(chave=f"resultado:{versao_id}").first()
-    return _publico(documento) if documento else None
 
 
 # --------------------------------------------------------------------------- cronograma
