@@ -345,7 +345,7 @@ def _convocacoes(
             processo=p,
             procedente=True,
             fundamentacao="Declaração falsa confirmada após contraditório.",
-            documento=ContentFile(
+            documento=ContentFile(  # type: ignore[arg-type]
                 b"%PDF-1.4\n% decisao de demonstracao\n", name="decisao-demo.pdf"
             ),
             usuario=gestora,

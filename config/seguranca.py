@@ -111,7 +111,7 @@ TAMANHO_MAXIMO_USUARIO = 255
 
 def usuario_do_login(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
     """Nome de usuário tentado, cortado no tamanho que o axes consegue guardar."""
-    campo = settings.AXES_USERNAME_FORM_FIELD
+    campo = settings.AXES_USERNAME_FORM_FIELD  # type: ignore[misc]
     if credentials:
         valor = credentials.get(campo)
     else:

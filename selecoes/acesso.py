@@ -6,22 +6,30 @@ outro órgão responde 404 (não revelamos que existe).
 
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
 from selecoes.models import Lotacao, Orgao, Papel
 
 M = TypeVar("M", bound=Model)
-Usuario = AbstractBaseUser | AnonymousUser
+V = TypeVar("V", bound=Callable[..., HttpResponseBase])
+Usuario = User | AnonymousUser
 
 TODOS_OS_PAPEIS = tuple(Papel)
 EDITORES = (Papel.GESTOR, Papel.OPERADOR)
+
+
+def usuario_autenticado(request: HttpRequest) -> User:
+    """O usuário de uma view atrás de ``rh_requerido``/``login_required`` (403 se anônimo)."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied(MENSAGEM_SEM_LOTACAO)
+    return request.user
 
 
 def lotacoes(usuario: Usuario) -> QuerySet[Lotacao]:
@@ -128,11 +136,11 @@ def pode_editar(usuario: Usuario, orgao: Orgao | int) -> bool:
     return papel is not None and papel.pode_editar
 
 
-def rh_requerido(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def rh_requerido(view: V) -> V:
     """Exige login e ao menos uma lotação (usuário de RH)."""
 
     @wraps(view)
-    def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             from django.contrib.auth.views import redirect_to_login
 
@@ -141,22 +149,4 @@ def rh_requerido(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
             raise PermissionDenied(MENSAGEM_SEM_LOTACAO)
         return view(request, *args, **kwargs)
 
-    return _view
-
-
-class EscopoOrgaoMixin(LoginRequiredMixin):
-    """Para CBVs: ``get_queryset`` já vem restrito aos órgãos do usuário.
-
-    Defina ``caminho_orgao`` e, para ações de escrita, ``papeis`` (ex.: EDITORES).
-    """
-
-    caminho_orgao = "orgao"
-    papeis: tuple[Papel, ...] = TODOS_OS_PAPEIS
-
-    def get_queryset(self) -> QuerySet[Any]:
-        return escopo(
-            super().get_queryset(),  # type: ignore[misc]
-            self.request.user,  # type: ignore[attr-defined]
-            caminho_orgao=self.caminho_orgao,
-            papeis=self.papeis,
-        )
+    return cast(V, _view)

@@ -34,8 +34,9 @@ from candidatos.models import (
 )
 from candidatos.selectors.classificacao import EstadoVaga, estado_vaga, rotulo_modalidade
 from candidatos.services.inscricoes import normalizar_codigo
-from candidatos.services.retencao import inicio_da_validade, somar_meses
+from candidatos.services.retencao import inicio_da_validade
 from selecoes import auditoria, eventos
+from selecoes.calendario import somar_meses
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
 
@@ -164,7 +165,7 @@ def convocar_proximos(
         proxima = (Convocacao.objects.filter(vaga=vaga).aggregate(m=Max("ordem"))["m"] or 0) + 1
         criadas = []
         for n, item in enumerate(escolhidos):
-            c = Convocacao.objects.create(
+            c = Convocacao.objects.create(  # type: ignore[misc]
                 vaga=vaga,
                 inscricao_id=item.inscricao_id,
                 ordem=proxima + n,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
+from collections.abc import Iterable
+
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -67,25 +69,32 @@ def _csv(
     return resposta
 
 
-def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria], *, ve_sensiveis: bool):  # type: ignore[no-untyped-def]
+def _pagina(
+    request: HttpRequest, registros: QuerySet[RegistroAuditoria], *, ve_sensiveis: bool
+) -> Page[RegistroAuditoria]:
     pagina = Paginator(registros, 50).get_page(request.GET.get("page"))
     mascara = None if ve_sensiveis else ocultar
-    pagina.frases = [(r, frase_auditoria(r, mascara=mascara)) for r in pagina]
+    # O template lê a frase pronta de cada registro ao lado dele.
+    pagina.frases = [(r, frase_auditoria(r, mascara=mascara)) for r in pagina]  # type: ignore[attr-defined]
     return pagina
 
 
-def _registrar_exibicao(request: HttpRequest, registros, onde: str) -> None:  # type: ignore[no-untyped-def]
+def _registrar_exibicao(
+    request: HttpRequest, registros: Iterable[RegistroAuditoria], onde: str
+) -> None:
     ids = inscricoes_com_sensiveis(registros)
     if ids:
         acessos_registrar(
-            usuario=request.user,
+            usuario=acesso.usuario_autenticado(request),
             inscricoes=Inscricao.objects.filter(pk__in=ids),
             contexto=onde,
             agora=timezone.now(),
         )
 
 
-def _registrar_se_gestor(request: HttpRequest, pagina, *, ve_sensiveis: bool, onde: str) -> None:  # type: ignore[no-untyped-def]
+def _registrar_se_gestor(
+    request: HttpRequest, pagina: Page[RegistroAuditoria], *, ve_sensiveis: bool, onde: str
+) -> None:
     """A exibição de escolhas sensíveis ao gestor fica registrada (LGPD, art. 37)."""
     if ve_sensiveis:
         _registrar_exibicao(request, pagina.object_list, onde)

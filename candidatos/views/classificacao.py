@@ -196,7 +196,7 @@ def notas_aprovar_corte(request: HttpRequest, pk: int) -> HttpResponse:
     exigir_editor(request, vaga.selecao)
     form = AprovarPorCorteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors["corte"]))
+        messages.error(request, " ".join(str(erro) for erro in form.errors["corte"]))
         return redirect("classificacao:notas", pk=vaga.pk)
     corte = form.cleaned_data["corte"]
     mudaram = servico.avaliacoes_aprovar_por_corte(vaga=vaga, corte=corte, usuario=request.user)

@@ -62,7 +62,8 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         "negros": ("Candidatos negros (art. 4º)", estado.lista_negros),
         "pcd": ("Pessoas com deficiência", estado.lista_pcd),
     }
-    lista = request.GET.get("lista") if request.GET.get("lista") in listas else "geral"
+    pedida = request.GET.get("lista", "geral")
+    lista = pedida if pedida in listas else "geral"
     rotulo, linhas = listas[lista]
     contexto = {
         "vaga": v,
@@ -326,7 +327,9 @@ def _render_processo(
     if papel["eh_gestor"]:
         # LGPD, art. 11: a cor/raça declarada só aparece ao gestor, e cada exibição fica registrada.
         AcessoDadoSensivel.objects.create(
-            usuario=request.user, inscricao=p.inscricao, contexto=f"processo de eliminação {p.pk}"
+            usuario=acesso.usuario_autenticado(request),
+            inscricao=p.inscricao,
+            contexto=f"processo de eliminação {p.pk}",
         )
     contexto = {
         "processo": p,

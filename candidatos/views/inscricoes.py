@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -91,7 +92,7 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
     mostrar = pode_ver and (request.GET.get("sensiveis") == "1" or form.filtra_por_reserva())
     if mostrar:
         acessos_registrar(
-            usuario=request.user,
+            usuario=acesso.usuario_autenticado(request),
             inscricoes=pagina.object_list,
             contexto=f"lista de inscrições da seleção {selecao.numero_edital}, "
             f"página {pagina.number}",
@@ -129,7 +130,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
     if ve:
         # O histórico mostra as reservas de cada inscrição do mesmo CPF: todas registradas.
         acessos_registrar(
-            usuario=request.user,
+            usuario=acesso.usuario_autenticado(request),
             inscricoes=historico.versoes,
             contexto="detalhe da inscrição",
             agora=timezone.now(),
@@ -162,7 +163,7 @@ def laudo(request: HttpRequest, pk: int) -> FileResponse:
     if not inscricao.laudo_pcd:
         raise Http404
     acessos_registrar(
-        usuario=request.user,
+        usuario=acesso.usuario_autenticado(request),
         inscricoes=[inscricao],
         contexto="download do laudo médico",
         agora=timezone.now(),
@@ -302,7 +303,7 @@ def importar_andamento_json(request: HttpRequest, selecao_id: int) -> JsonRespon
 
 @never_cache
 @acesso.rh_requerido
-def importar_erros(request: HttpRequest, selecao_id: int) -> HttpResponse:
+def importar_erros(request: HttpRequest, selecao_id: int) -> HttpResponseBase:
     """Lista completa dos erros da prévia da própria sessão (CSV, fórmulas neutralizadas)."""
     selecao = _selecao_editavel(request, selecao_id)
     pendente = _pendente_da_sessao(request, selecao)

@@ -86,7 +86,7 @@ def anexo_edital(documento: Documento) -> Conteudo:
     from selecoes.models import CriterioAvaliacao, CriterioDesempate, Selecao
     from selecoes.selectors import quadro_reserva
 
-    selecao = Selecao.objects.select_related("orgao").get(pk=documento.selecao_id)
+    selecao = Selecao.objects.select_related("orgao").get(pk=documento.selecao_id)  # type: ignore[misc]
     quadro = quadro_reserva(selecao, posicoes=30)
     versao = selecao.versoes.order_by("-numero").first()
     nomes_criterios = dict(

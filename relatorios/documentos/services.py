@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from selecoes.models import Orgao, Selecao
 
 logger = logging.getLogger(__name__)
-Usuario = AbstractBaseUser | AnonymousUser | None
+Usuario = User | AnonymousUser | None
 
 
 # --- Pedidos (lado web) ---------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
@@ -106,7 +107,7 @@ def _aguarde(
 
 
 @require_GET
-def arquivo(request: HttpRequest, pk: int) -> HttpResponse:
+def arquivo(request: HttpRequest, pk: int) -> HttpResponseBase:
     """O PDF: público para documentos públicos; senão, só para o RH do órgão."""
     documento = get_object_or_404(Documento.objects.select_related("orgao"), pk=pk)
     if not documento.publico:
@@ -149,7 +150,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
         "relatorios/documentos/detalhe.html",
         {
             "documento": documento,
-            "pode_editar": acesso.pode_editar(request.user, documento.orgao_id),
+            "pode_editar": acesso.pode_editar(request.user, documento.orgao_id),  # type: ignore[arg-type]
             "url_progresso": reverse("documentos:progresso", args=[pk]),
             "url_arquivo": reverse("documentos:arquivo", args=[pk]),
         },
@@ -160,7 +161,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def regenerar(request: HttpRequest, pk: int) -> HttpResponse:
     documento = _documento_rh(request, pk)
-    acesso.exigir_papel(request.user, documento.orgao_id, acesso.EDITORES)
+    acesso.exigir_papel(request.user, documento.orgao_id, acesso.EDITORES)  # type: ignore[arg-type]
     services.documento_regenerar(documento=documento, motivo=MOTIVO_PEDIDO_RH, usuario=request.user)
     return redirect("documentos:detalhe", pk=pk)
 
@@ -241,7 +242,7 @@ def gerar_comprovante(request: HttpRequest, inscricao_pk: int) -> HttpResponse:
 
 
 @require_GET
-def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponse:
+def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponseBase:
     """Anexo do edital de uma seleção publicada (pedido na hora, se ainda não existe)."""
     selecao = get_object_or_404(Selecao.objects.publicadas().select_related("orgao"), pk=selecao_pk)
     documento = Documento.objects.filter(chave=f"anexo_edital:{selecao.pk}").first()
@@ -251,7 +252,7 @@ def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponse:
 
 
 @require_GET
-def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponse:
+def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponseBase:
     """Lista de resultado de uma versão publicada."""
     versao = get_object_or_404(
         ResultadoVersao.objects.select_related("selecao__orgao"), pk=versao_pk
@@ -275,7 +276,7 @@ def resultado_atual(request: HttpRequest, selecao_pk: int, tipo: str) -> HttpRes
     return redirect("documentos:resultado_publico", versao_pk=versao.pk)
 
 
-def _publico(request: HttpRequest, documento: Documento) -> HttpResponse:
+def _publico(request: HttpRequest, documento: Documento) -> HttpResponseBase:
     if _servivel(documento):
         return _servir(documento)
     return _aguarde(
@@ -294,7 +295,8 @@ class ComprovanteForm(forms.Form):
     codigo = forms.CharField(label="Código de verificação", max_length=40)
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         if self.errors:
             return dados
         if _inscricao_verificada(dados["numero"].strip(), dados["codigo"].strip()) is None:
@@ -335,7 +337,7 @@ def comprovante(request: HttpRequest) -> HttpResponse:
 
 @limites.limitar("documentos-comprovante-baixar", limite=30, metodos=("GET",))
 @require_GET
-def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpResponse:
+def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpResponseBase:
     inscricao = _inscricao_verificada(numero, codigo)
     if inscricao is None:
         raise Http404

@@ -239,7 +239,8 @@ def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:
         if linha["tem_final"]
     )
     grupos: Counter[tuple[Any, ...]] = Counter()
-    for linha in linhas:
+    for original in linhas:
+        linha: dict[str, Any] = dict(original)
         pk, _vaga, _final = linha.pop("pk"), linha.pop("vaga_id"), linha.pop("tem_final")
         linha["modalidade"] = atuais.get(pk, linha["modalidade"])
         grupos[tuple(sorted(linha.items()))] += 1
@@ -371,7 +372,7 @@ def painel_monitoramento(
     cubo = montar_cubo(dados_indicadores(orgao_ids=ids, nivel=nivel, uf=uf))
     if global_:
         proprios = escopo.orgao_ids
-        chave_total = SUBTOTAL if len(proprios) > 1 else proprios[0]
+        chave_total: int | None = SUBTOTAL if len(proprios) > 1 else proprios[0]
     else:
         chave_total = TOTAL
     visiveis = set(escopo.orgao_ids)

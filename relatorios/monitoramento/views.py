@@ -12,6 +12,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -184,7 +185,7 @@ def relatorio_anual_progresso(request: HttpRequest, pk: int) -> JsonResponse:
 
 @login_required
 @require_GET
-def relatorio_anual_arquivo(request: HttpRequest, pk: int) -> HttpResponse:
+def relatorio_anual_arquivo(request: HttpRequest, pk: int) -> HttpResponseBase:
     documento = _documento_relatorio(request, pk)
     if not documento.arquivo:
         return redirect("monitoramento:relatorio_anual_documento", pk=pk)
@@ -215,12 +216,12 @@ class EmpresasMixin(LoginRequiredMixin):
         return selectors.empresas_no_escopo(self.request.user)  # type: ignore[attr-defined]
 
 
-class EmpresaListView(EmpresasMixin, ListView):
+class EmpresaListView(EmpresasMixin, ListView):  # type: ignore[misc]
     template_name = "relatorios/monitoramento/empresas/lista.html"
     context_object_name = "empresas"
     paginate_by = 50
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.user.is_authenticated:
             _exigir_lotacao(request)
         return super().dispatch(request, *args, **kwargs)
@@ -309,7 +310,7 @@ def empresa_comprovante(request: HttpRequest, pk: int) -> FileResponse:
     empresa = acesso.obter_no_escopo(EmpresaTerceirizada.objects.all(), request.user, pk=pk)
     if not empresa.comprovante:
         raise Http404
-    nome = PurePath(empresa.comprovante.name).name
+    nome = PurePath(empresa.comprovante.name or "").name
     tipo = mimetypes.guess_type(nome)[0] or "application/octet-stream"
     return FileResponse(
         empresa.comprovante.open("rb"), as_attachment=True, filename=nome, content_type=tipo

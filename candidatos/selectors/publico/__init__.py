@@ -40,7 +40,6 @@ from candidatos.selectors.publico.selecoes import (
     selecao_publicada,
     selecoes_com_inscricoes_abertas,
     selecoes_publicas,
-    somar_meses,
     versoes_do_edital,
 )
 from candidatos.selectors.publico.situacao import (
@@ -86,7 +85,6 @@ __all__ = [
     "situacao_do_candidato",
     "situacao_publica",
     "situacoes_atuais",
-    "somar_meses",
     "sorteios_da_vaga",
     "versao_pelo_slug",
     "versao_vigente",

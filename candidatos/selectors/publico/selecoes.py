@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import calendar
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -13,6 +12,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from candidatos.models import AnuncioSorteio, TipoResultado
+from selecoes.calendario import somar_meses
 from selecoes.models import CriterioDesempate, Selecao, VagaEstagio, VersaoEdital
 
 if TYPE_CHECKING:
@@ -154,12 +154,6 @@ def _situacao_fase(inicio: date | datetime | None, fim: date | datetime | None, 
     if fim is not None and _como_datahora(fim, fim=True) >= agora:
         return SituacaoFase.EM_ANDAMENTO
     return SituacaoFase.CONCLUIDA
-
-
-def somar_meses(dia: date, meses: int) -> date:
-    mes = dia.month - 1 + meses
-    ano, mes = dia.year + mes // 12, mes % 12 + 1
-    return date(ano, mes, min(dia.day, calendar.monthrange(ano, mes)[1]))
 
 
 def anuncios_sorteio(*, selecao: Selecao) -> list[AnuncioSorteio]:

@@ -238,7 +238,7 @@ def tabela_priorizacao(
         [],
         ["Contratação", contratacao],
         ["Critérios de desempate", "; ".join(rotulos)],
-        *(["Base legal", texto] for texto in BASE_LEGAL),
+        *(list[object](["Base legal", texto]) for texto in BASE_LEGAL),
     ]
     cabecalho = [
         "Ordem",

@@ -164,7 +164,7 @@ def equacoes_do_cubo(cubo: Cubo, subconjunto: Collection[int] = ()) -> list[Equa
             )
     pessoas = [c for c in CONTAGENS if POR_CODIGO[c].pessoas]
     for ano, orgaos in sorted(orgaos_por_ano.items()):
-        somas = [(TOTAL, sorted(orgaos))]
+        somas: list[tuple[int | None, list[int]]] = [(TOTAL, sorted(orgaos))]
         if (ano, SUBTOTAL) in cubo:
             somas.append((SUBTOTAL, sorted(o for o in orgaos if o in subconjunto)))
         for chave_total, membros in somas:

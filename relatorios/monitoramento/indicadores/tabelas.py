@@ -48,7 +48,7 @@ class Tabela:
         saem com o mesmo símbolo da tela)."""
         com_grupo = any(linha.grupo for linha in self.linhas)
         cabecalho = [*(["Grupo"] if com_grupo else []), self.cabecalho_linha, *self.colunas]
-        linhas = [
+        linhas: list[list[object]] = [
             [*([linha.grupo] if com_grupo else []), linha.rotulo]
             + [c.exportavel for c in linha.celulas]
             for linha in self.linhas
