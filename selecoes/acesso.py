@@ -5,8 +5,9 @@ outro órgão responde 404 (não revelamos que existe).
 """
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
@@ -118,12 +119,75 @@ def exigir_papel(usuario: Usuario, orgao: Orgao | int, papeis: Iterable[Papel]) 
     papel = papel_no_orgao(usuario, orgao)
     if papel is None:
         raise Http404
+    _conferir_papel(papel, papeis)
+    return papel
+
+
+def _conferir_papel(papel: Papel, papeis: Iterable[Papel]) -> None:
     if papel not in tuple(papeis):
         raise PermissionDenied(
             f"Esta ação é de {papeis_por_extenso(papeis)} do órgão; "
             f"seu papel neste órgão é {papel.label.lower()}."
         )
-    return papel
+
+
+@dataclass(frozen=True)
+class Acesso(Generic[M]):
+    """O objeto pedido pelo RH e o papel do usuário no órgão dele, lidos juntos."""
+
+    objeto: M
+    papel: Papel
+
+    @property
+    def pode_editar(self) -> bool:
+        return self.papel.pode_editar
+
+    @property
+    def ve_dados_sensiveis(self) -> bool:
+        return self.papel.ve_dados_sensiveis
+
+    def exigir(self, papeis: Iterable[Papel]) -> None:
+        """403, com o papel por extenso, se a ação não é de quem tem este papel."""
+        _conferir_papel(self.papel, papeis)
+
+    def contexto(self) -> dict[str, Any]:
+        """``papel``, ``pode_editar`` e ``eh_gestor`` para os templates do RH."""
+        return {
+            "papel": self.papel,
+            "pode_editar": self.pode_editar,
+            "eh_gestor": self.ve_dados_sensiveis,
+        }
+
+
+def obter_com_papel(
+    queryset: QuerySet[M],
+    usuario: Usuario,
+    *,
+    caminho_orgao: str = "orgao",
+    exigir: Iterable[Papel] | None = None,
+    **busca: Any,
+) -> Acesso[M]:
+    """O objeto no escopo do usuário (404 fora dele) e o papel do usuário no órgão do
+    objeto; com ``exigir``, 403 se o papel não é um desses. Substitui a sequência
+    ``obter_no_escopo`` + ``papel_no_orgao``/``exigir_papel``/``pode_editar``."""
+    objeto = obter_no_escopo(queryset, usuario, caminho_orgao=caminho_orgao, **busca)
+    papel = papel_no_orgao(usuario, _orgao_id(objeto, caminho_orgao))
+    if papel is None:
+        raise Http404
+    acesso = Acesso(objeto, papel)
+    if exigir is not None:
+        acesso.exigir(exigir)
+    return acesso
+
+
+def _orgao_id(objeto: Model, caminho_orgao: str) -> int:
+    """Segue ``caminho_orgao`` (``"selecao__orgao"``) até o id do órgão, sem consulta
+    quando as relações já vieram no ``select_related``."""
+    *relacoes, ultimo = caminho_orgao.split("__")
+    alvo: Any = objeto
+    for nome in relacoes:
+        alvo = getattr(alvo, nome)
+    return int(getattr(alvo, f"{ultimo}_id"))
 
 
 def ve_dados_sensiveis(usuario: Usuario, orgao: Orgao | int) -> bool:

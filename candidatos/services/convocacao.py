@@ -112,7 +112,7 @@ def _registrar(
     )
 
 
-def convocar_proximos(
+def proximos_convocar(
     *,
     vaga: VagaEstagio,
     quantidade: int,
@@ -230,7 +230,7 @@ def _exigir_convocavel(estado: EstadoVaga) -> None:
         )
 
 
-def registrar_vagas_surgidas(
+def vagas_surgidas_registrar(
     *, vaga: VagaEstagio, quantidade: int, motivo: str, usuario: Any
 ) -> VagaEstagio:
     """Vagas surgidas na validade (cadastro de reserva) aumentam k: a sequência
@@ -276,7 +276,7 @@ def _obter_travada(convocacao: Convocacao) -> Convocacao:
     )
 
 
-def registrar_ciencia(*, convocacao: Convocacao, agora: datetime) -> Convocacao:
+def ciencia_registrar(*, convocacao: Convocacao, agora: datetime) -> Convocacao:
     """O candidato declara, na página dedicada, que tomou ciência da convocação."""
     with transaction.atomic():
         c = _obter_travada(convocacao)
@@ -318,7 +318,7 @@ def responder(
     return c
 
 
-def registrar_contratacao(
+def contratacao_registrar(
     *,
     convocacao: Convocacao,
     data_inicio: date,
@@ -351,7 +351,7 @@ def registrar_contratacao(
     return c
 
 
-def registrar_desistencia(
+def desistencia_registrar(
     *,
     convocacao: Convocacao,
     situacao: str,
@@ -395,7 +395,7 @@ def registrar_desistencia(
     return c
 
 
-def registrar_desistencia_inscricao(
+def desistencia_inscricao_registrar(
     *, inscricao: Inscricao, motivo: str, usuario: Any
 ) -> Inscricao:
     """Desistência de quem ainda não foi convocado (art. 4º, § 2º): sai da

@@ -115,7 +115,7 @@ def publicacao_executar(
         _marcar_progresso(chave, estado="processando", feitos=feitos, total=total)
 
     try:
-        versao = resultado.publicar_resultado(
+        versao = resultado.resultado_publicar(
             selecao=Selecao.objects.get(pk=selecao_id),
             tipo=tipo,
             usuario=usuario,

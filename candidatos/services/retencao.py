@@ -285,7 +285,7 @@ def _anonimizar_resultados(selecao_id: int, agora: dt.datetime) -> tuple[int, li
     return total, divergentes
 
 
-def anonimizar_selecao(
+def selecao_anonimizar(
     *,
     plano: PlanoAnonimizacao,
     meses: int,

@@ -17,7 +17,7 @@ from candidatos.selectors.sensiveis import (
     ocultar,
 )
 from candidatos.services.inscricoes import acessos_registrar
-from candidatos.views.classificacao import obter_selecao
+from candidatos.views.classificacao import selecao_com_papel
 from selecoes import acesso
 from selecoes.models import RegistroAuditoria
 from selecoes.selectors.auditoria import frase_auditoria
@@ -102,13 +102,13 @@ def _registrar_se_gestor(
 
 @acesso.rh_requerido
 def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
-    selecao = obter_selecao(request, pk)
+    no_orgao = selecao_com_papel(request, pk)
+    selecao, ve = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     registros = RegistroAuditoria.objects.filter(selecao=selecao).order_by("-criado_em", "-pk")
     # Sem NUL: o PostgreSQL recusa o caractere em texto (seria HTTP 500).
     acao = request.GET.get("acao", "").replace("\x00", "").strip()
     if acao:
         registros = registros.filter(acao__startswith=acao)
-    ve = acesso.ve_dados_sensiveis(request.user, selecao.orgao)
     if request.GET.get("formato") == "csv":
         return _csv(request, registros, f"auditoria-selecao-{selecao.pk}", ve_sensiveis=ve)
     pagina = _pagina(request, registros, ve_sensiveis=ve)
@@ -124,14 +124,14 @@ def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
 
 @acesso.rh_requerido
 def por_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
-    ins = acesso.obter_no_escopo(
+    no_orgao = acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao"),
         request.user,
         caminho_orgao="selecao__orgao",
         pk=pk,
     )
+    ins, ve = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     registros = RegistroAuditoria.objects.filter(inscricao_id=ins.pk).order_by("-criado_em", "-pk")
-    ve = acesso.ve_dados_sensiveis(request.user, ins.selecao.orgao)
     if request.GET.get("formato") == "csv":
         return _csv(request, registros, f"auditoria-inscricao-{ins.numero}", ve_sensiveis=ve)
     pagina = _pagina(request, registros, ve_sensiveis=ve)

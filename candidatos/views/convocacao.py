@@ -3,6 +3,7 @@ desfechos e processos de eliminação (art. 2º, parágrafo único)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -37,9 +38,8 @@ from candidatos.services import convocacao as servico
 from candidatos.services import eliminacao
 from candidatos.views.classificacao import (
     contexto_papel,
-    exigir_editor,
     obter_selecao,
-    obter_vaga,
+    vaga_com_papel,
 )
 from selecoes import acesso
 from selecoes.models import Papel
@@ -54,7 +54,8 @@ POR_PAGINA_LISTA = 100
 def vaga(request: HttpRequest, pk: int) -> HttpResponse:
     """Classificação geral, listas de negros e de PcD, ordem de convocação com a
     modalidade e a frase do motor, convocações e quem chamar agora (arts. 3º e 4º)."""
-    v = obter_vaga(request, pk)
+    no_orgao = vaga_com_papel(request, pk)
+    v = no_orgao.objeto
     estado = estado_vaga(v)
     agora = timezone.localtime()
     listas = {
@@ -78,7 +79,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         "form_convocar": ConvocarForm(maximo=len(estado.a_convocar), agora=agora),
         "form_surgidas": VagasSurgidasForm(),
         "chamadas": chamadas_da_selecao(v.selecao),
-        **contexto_papel(request, v.selecao),
+        **no_orgao.contexto(),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)
 
@@ -87,15 +88,14 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def convocar(request: HttpRequest, pk: int) -> HttpResponse:
     """ "Convocar próximos N" (a trava e o recálculo ficam no serviço)."""
-    v = obter_vaga(request, pk)
-    exigir_editor(request, v.selecao)
+    v = vaga_com_papel(request, pk, exigir=acesso.EDITORES).objeto
     agora = timezone.now()
     form = ConvocarForm(request.POST, maximo=10_000, agora=agora)
     if not form.is_valid():
         messages.error(request, _erros_do_form(form))
         return redirect("classificacao:vaga", pk=v.pk)
     try:
-        criadas = servico.convocar_proximos(
+        criadas = servico.proximos_convocar(
             vaga=v,
             quantidade=form.cleaned_data["quantidade"],
             prazo_resposta=form.cleaned_data["prazo_resposta"],
@@ -116,14 +116,13 @@ def convocar(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @acesso.rh_requerido
 def vagas_surgidas(request: HttpRequest, pk: int) -> HttpResponse:
-    v = obter_vaga(request, pk)
-    exigir_editor(request, v.selecao)
+    v = vaga_com_papel(request, pk, exigir=acesso.EDITORES).objeto
     form = VagasSurgidasForm(request.POST)
     if not form.is_valid():
         messages.error(request, _erros_do_form(form))
         return redirect("classificacao:vaga", pk=v.pk)
     try:
-        servico.registrar_vagas_surgidas(
+        servico.vagas_surgidas_registrar(
             vaga=v,
             quantidade=form.cleaned_data["quantidade"],
             motivo=form.cleaned_data["motivo"],
@@ -147,18 +146,21 @@ def _erros_do_form(form: Any) -> str:
 # --- convocação -----------------------------------------------------------------
 
 
-def _obter_convocacao(request: HttpRequest, pk: int) -> Convocacao:
-    return acesso.obter_no_escopo(
+def _obter_convocacao(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Convocacao]:
+    return acesso.obter_com_papel(
         Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao", "convocada_por"),
         request.user,
         caminho_orgao="vaga__selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
 
 @acesso.rh_requerido
 def convocacao(request: HttpRequest, pk: int) -> HttpResponse:
-    c = _obter_convocacao(request, pk)
+    c = _obter_convocacao(request, pk).objeto
     return render(
         request,
         "candidatos/convocacao/convocacao.html",
@@ -191,12 +193,11 @@ def _contexto_convocacao(
 @require_POST
 @acesso.rh_requerido
 def contratar(request: HttpRequest, pk: int) -> HttpResponse:
-    c = _obter_convocacao(request, pk)
-    exigir_editor(request, c.vaga.selecao)
+    c = _obter_convocacao(request, pk, exigir=acesso.EDITORES).objeto
     form = ContratacaoForm(request.POST)
     if form.is_valid():
         try:
-            servico.registrar_contratacao(convocacao=c, usuario=request.user, **form.cleaned_data)
+            servico.contratacao_registrar(convocacao=c, usuario=request.user, **form.cleaned_data)
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
@@ -210,12 +211,11 @@ def contratar(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def encerrar(request: HttpRequest, pk: int) -> HttpResponse:
     """Recusou, não compareceu ou desistiu (art. 4º, § 2º)."""
-    c = _obter_convocacao(request, pk)
-    exigir_editor(request, c.vaga.selecao)
+    c = _obter_convocacao(request, pk, exigir=acesso.EDITORES).objeto
     form = DesistenciaForm(request.POST)
     if form.is_valid():
         try:
-            servico.registrar_desistencia(convocacao=c, usuario=request.user, **form.cleaned_data)
+            servico.desistencia_registrar(convocacao=c, usuario=request.user, **form.cleaned_data)
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
@@ -229,11 +229,14 @@ def encerrar(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "candidatos/convocacao/convocacao.html", contexto, status=400)
 
 
-def _obter_inscricao(request: HttpRequest, pk: int) -> Inscricao:
-    return acesso.obter_no_escopo(
+def _obter_inscricao(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Inscricao]:
+    return acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao", "vaga"),
         request.user,
         caminho_orgao="selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
@@ -241,12 +244,11 @@ def _obter_inscricao(request: HttpRequest, pk: int) -> Inscricao:
 @acesso.rh_requerido
 def desistencia_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
     """Desistência de quem ainda não foi convocado."""
-    ins = _obter_inscricao(request, pk)
-    exigir_editor(request, ins.selecao)
+    ins = _obter_inscricao(request, pk, exigir=acesso.EDITORES).objeto
     form = DesistenciaInscricaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            servico.registrar_desistencia_inscricao(
+            servico.desistencia_inscricao_registrar(
                 inscricao=ins, motivo=form.cleaned_data["motivo"], usuario=request.user
             )
         except ValidationError as erro:
@@ -281,12 +283,11 @@ def processos(request: HttpRequest, pk: int) -> HttpResponse:
 
 @acesso.rh_requerido
 def processo_abrir(request: HttpRequest, pk: int) -> HttpResponse:
-    ins = _obter_inscricao(request, pk)
-    exigir_editor(request, ins.selecao)
+    ins = _obter_inscricao(request, pk, exigir=acesso.EDITORES).objeto
     form = AbrirProcessoForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            p = eliminacao.abrir_processo(
+            p = eliminacao.processo_abrir(
                 inscricao=ins,
                 motivo=form.cleaned_data["motivo"],
                 evidencias=form.cleaned_data["evidencias"],
@@ -308,13 +309,16 @@ def processo_abrir(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _obter_processo(request: HttpRequest, pk: int) -> ProcessoEliminacao:
-    return acesso.obter_no_escopo(
+def _obter_processo(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[ProcessoEliminacao]:
+    return acesso.obter_com_papel(
         ProcessoEliminacao.objects.select_related(
             "inscricao__selecao__orgao", "inscricao__vaga", "aberto_por", "decidido_por"
         ),
         request.user,
         caminho_orgao="inscricao__selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
@@ -347,18 +351,17 @@ def _render_processo(
 
 @acesso.rh_requerido
 def processo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render_processo(request, _obter_processo(request, pk))
+    return _render_processo(request, _obter_processo(request, pk).objeto)
 
 
 @require_POST
 @acesso.rh_requerido
 def processo_notificar(request: HttpRequest, pk: int) -> HttpResponse:
-    p = _obter_processo(request, pk)
-    exigir_editor(request, p.inscricao.selecao)
+    p = _obter_processo(request, pk, exigir=acesso.EDITORES).objeto
     form = NotificarForm(request.POST)
     if form.is_valid():
         try:
-            eliminacao.notificar_candidato(
+            eliminacao.candidato_notificar(
                 processo=p,
                 prazo_defesa=form.cleaned_data["prazo_defesa"],
                 usuario=request.user,
@@ -375,12 +378,11 @@ def processo_notificar(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @acesso.rh_requerido
 def processo_defesa(request: HttpRequest, pk: int) -> HttpResponse:
-    p = _obter_processo(request, pk)
-    exigir_editor(request, p.inscricao.selecao)
+    p = _obter_processo(request, pk, exigir=acesso.EDITORES).objeto
     form = DefesaForm(request.POST)
     if form.is_valid():
         try:
-            eliminacao.registrar_defesa(
+            eliminacao.defesa_registrar(
                 processo=p,
                 defesa=form.cleaned_data["defesa"],
                 usuario=request.user,
@@ -398,12 +400,11 @@ def processo_defesa(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     """Só gestor decide (operador e auditor: 403)."""
-    p = _obter_processo(request, pk)
-    acesso.exigir_papel(request.user, p.inscricao.selecao.orgao_id, [Papel.GESTOR])
+    p = _obter_processo(request, pk, exigir=[Papel.GESTOR]).objeto
     form = DecisaoProcessoForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            eliminacao.decidir(
+            eliminacao.processo_decidir(
                 processo=p,
                 procedente=form.cleaned_data["procedente"],
                 fundamentacao=form.cleaned_data["fundamentacao"],
@@ -427,7 +428,7 @@ ARQUIVOS_PROCESSO = {"evidencias": "arquivo_evidencias", "decisao": "documento_d
 @acesso.rh_requerido
 def processo_arquivo(request: HttpRequest, pk: int, qual: str) -> FileResponse:
     """Arquivos do processo só por aqui, com verificação de escopo (nunca por URL direta)."""
-    p = _obter_processo(request, pk)
+    p = _obter_processo(request, pk).objeto
     campo = ARQUIVOS_PROCESSO.get(qual)
     arquivo = getattr(p, campo) if campo else None
     if not arquivo:

@@ -8,10 +8,12 @@ Quem vê o quê:
   (``selecoes.acesso``; de outro órgão → 404).
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,7 +27,7 @@ from candidatos.services.inscricoes import normalizar_codigo
 from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import acesso, limites
-from selecoes.models import Selecao
+from selecoes.models import Papel, Selecao
 
 MOTIVO_PEDIDO_RH = "Pedido pelo RH."
 
@@ -33,17 +35,21 @@ MOTIVO_PEDIDO_RH = "Pedido pelo RH."
 # --- Auxiliares -----------------------------------------------------------------------
 
 
-def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.TODOS_OS_PAPEIS) -> Documento:
-    """Documento do órgão, menos a via do candidato do comprovante (traz o código)."""
-    return acesso.obter_no_escopo(
-        Documento.objects.select_related("orgao", "selecao").exclude(
-            chave__startswith=services.PREFIXO_VIA_CANDIDATO
-        ),
-        request.user,
-        caminho_orgao="orgao",
-        papeis=papeis,
-        pk=pk,
+def _documentos_rh() -> QuerySet[Documento]:
+    """Documentos dos órgãos, menos a via do candidato do comprovante (traz o código)."""
+    return Documento.objects.select_related("orgao", "selecao").exclude(
+        chave__startswith=services.PREFIXO_VIA_CANDIDATO
     )
+
+
+def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.TODOS_OS_PAPEIS) -> Documento:
+    return acesso.obter_no_escopo(_documentos_rh(), request.user, papeis=papeis, pk=pk)
+
+
+def _documento_com_papel(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Documento]:
+    return acesso.obter_com_papel(_documentos_rh(), request.user, exigir=exigir, pk=pk)
 
 
 def _no_escopo(request: HttpRequest, documento: Documento) -> bool:
@@ -144,13 +150,14 @@ def progresso(request: HttpRequest, pk: int) -> JsonResponse:
 @require_GET
 def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
     """Acompanhamento de um documento pelo RH: barra de progresso e link de download."""
-    documento = _documento_rh(request, pk)
+    no_orgao = _documento_com_papel(request, pk)
+    documento = no_orgao.objeto
     return render(
         request,
         "relatorios/documentos/detalhe.html",
         {
             "documento": documento,
-            "pode_editar": acesso.pode_editar(request.user, documento.orgao_id),  # type: ignore[arg-type]
+            "pode_editar": no_orgao.pode_editar,
             "url_progresso": reverse("documentos:progresso", args=[pk]),
             "url_arquivo": reverse("documentos:arquivo", args=[pk]),
         },
@@ -160,8 +167,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 @require_POST
 def regenerar(request: HttpRequest, pk: int) -> HttpResponse:
-    documento = _documento_rh(request, pk)
-    acesso.exigir_papel(request.user, documento.orgao_id, acesso.EDITORES)  # type: ignore[arg-type]
+    documento = _documento_com_papel(request, pk, exigir=acesso.EDITORES).objeto
     services.documento_regenerar(documento=documento, motivo=MOTIVO_PEDIDO_RH, usuario=request.user)
     return redirect("documentos:detalhe", pk=pk)
 

@@ -180,7 +180,7 @@ def _reaplicar(registros: list[RegistroAuditoria], gemea, gestor) -> None:
     for registro in registros:
         letra = _letra(numero_de[registro.inscricao_id]) if registro.inscricao_id else ""
         if registro.acao == "convocacao.criada":
-            (criada,) = servico.convocar_proximos(
+            (criada,) = servico.proximos_convocar(
                 vaga=gemea,
                 quantidade=1,
                 prazo_resposta=agora + dt.timedelta(days=5),
@@ -195,7 +195,7 @@ def _reaplicar(registros: list[RegistroAuditoria], gemea, gestor) -> None:
             aceita = registro.acao == "convocacao.aceita"
             servico.responder(convocacao=da_gemea[letra], aceita=aceita, agora=agora)
         elif registro.acao.startswith("convocacao."):
-            servico.registrar_desistencia(
+            servico.desistencia_registrar(
                 convocacao=da_gemea[letra],
                 situacao=registro.acao.split(".", 1)[1],
                 data=timezone.localdate(),
@@ -214,7 +214,7 @@ def test_concorrencia_50_pedidos_na_mesma_vaga_equivalem_a_uma_ordem_em_serie(or
     agora = timezone.now()
     iniciais = []
     for v in (vaga, gemea):
-        criadas = servico.convocar_proximos(
+        criadas = servico.proximos_convocar(
             vaga=v,
             quantidade=INICIAIS,
             prazo_resposta=agora + dt.timedelta(days=5),

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _preliminar(selecao, usuario, agora=AGORA, motivo=""):
-    return resultado.publicar_resultado(
+    return resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=usuario,
@@ -144,10 +144,10 @@ def test_nova_versao_exige_motivo_e_mantem_as_anteriores(orgao, alice):
     primeira = publicar_final(vaga.selecao, alice)
     aprovar(ins["C"], "1000")
     with pytest.raises(resultado.PublicacaoInvalida, match="Motivo"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo="final", usuario=alice, motivo=" ", agora=AGORA
         )
-    segunda = resultado.publicar_resultado(
+    segunda = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="final",
         usuario=alice,
@@ -171,12 +171,12 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "AB")
     with pytest.raises(resultado.PublicacaoInvalida, match="preliminar"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo="final", usuario=alice, motivo="", agora=AGORA
         )
     _preliminar(vaga.selecao, alice)
     with pytest.raises(resultado.PublicacaoInvalida, match="prazo de recurso"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="final",
             usuario=alice,
@@ -187,7 +187,7 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
         selecao=vaga.selecao, inscricao=ins["B"], assunto="Nota", texto="Revisão"
     )
     with pytest.raises(resultado.PublicacaoInvalida, match="recursos pendentes"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="final",
             usuario=alice,
@@ -195,7 +195,7 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
             agora=AGORA + dt.timedelta(days=3),
         )
     Recurso.objects.update(situacao=SituacaoRecurso.INDEFERIDO, fundamentacao="Sem fundamento.")
-    final = resultado.publicar_resultado(
+    final = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="final",
         usuario=alice,
@@ -210,7 +210,7 @@ def test_preliminar_exige_prazo_de_recurso(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "AB")
     with pytest.raises(resultado.PublicacaoInvalida, match="prazo de recurso"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo="preliminar", usuario=alice, motivo="", agora=AGORA
         )
 
@@ -266,7 +266,7 @@ def test_sorteio_so_se_o_edital_preve_e_se_ha_empate(orgao, alice):
 def test_nota_final_recalculada_pela_media_ponderada_ao_salvar(orgao, alice):
     vaga = nova_vaga(orgao, criterios=[("prova", "2"), ("curriculo", "1")])
     ins = inscrever(vaga, "N1")
-    servico.salvar_avaliacoes(
+    servico.avaliacoes_salvar(
         selecao=vaga.selecao,
         linhas=[
             servico.LinhaAvaliacao(

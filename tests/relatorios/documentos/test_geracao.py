@@ -404,7 +404,7 @@ def test_publicar_edital_refaz_o_anexo_e_o_torna_publico(
         documento = services.anexo_edital_solicitar(selecao=selecao)
     fila.executar(django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
+        selecoes_services.selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
     documento.refresh_from_db()
     assert documento.publico
     assert documento.desatualizado
@@ -428,7 +428,7 @@ def test_rascunho_alterado_refaz_a_previa_do_anexo(
     dados = selecoes_services.dados_da_selecao(selecao)
     vagas = [{**dados.vagas[0], "vagas_ofertadas": 12}]
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.atualizar_rascunho(
+        selecoes_services.rascunho_atualizar(
             selecao=selecao, usuario=alice, dados=dataclasses.replace(dados, vagas=vagas)
         )
     documento.refresh_from_db()
