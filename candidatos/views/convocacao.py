@@ -324,10 +324,14 @@ def _obter_processo(
 
 
 def _render_processo(
-    request: HttpRequest, p: ProcessoEliminacao, status: int = 200, **forms: Any
+    request: HttpRequest,
+    no_orgao: acesso.Acesso[ProcessoEliminacao],
+    status: int = 200,
+    **forms: Any,
 ) -> HttpResponse:
+    p = no_orgao.objeto
     selecao = p.inscricao.selecao
-    papel = contexto_papel(request, selecao)
+    papel = no_orgao.contexto()
     if papel["eh_gestor"]:
         # LGPD, art. 11: a cor/raça declarada só aparece ao gestor, e cada exibição fica registrada.
         AcessoDadoSensivel.objects.create(
@@ -351,13 +355,14 @@ def _render_processo(
 
 @acesso.rh_requerido
 def processo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render_processo(request, _obter_processo(request, pk).objeto)
+    return _render_processo(request, _obter_processo(request, pk))
 
 
 @require_POST
 @acesso.rh_requerido
 def processo_notificar(request: HttpRequest, pk: int) -> HttpResponse:
-    p = _obter_processo(request, pk, exigir=acesso.EDITORES).objeto
+    no_orgao = _obter_processo(request, pk, exigir=acesso.EDITORES)
+    p = no_orgao.objeto
     form = NotificarForm(request.POST)
     if form.is_valid():
         try:
@@ -372,13 +377,14 @@ def processo_notificar(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Candidato notificado por e-mail.")
             return redirect("classificacao:processo", pk=p.pk)
-    return _render_processo(request, p, status=400, form_notificar=form)
+    return _render_processo(request, no_orgao, status=400, form_notificar=form)
 
 
 @require_POST
 @acesso.rh_requerido
 def processo_defesa(request: HttpRequest, pk: int) -> HttpResponse:
-    p = _obter_processo(request, pk, exigir=acesso.EDITORES).objeto
+    no_orgao = _obter_processo(request, pk, exigir=acesso.EDITORES)
+    p = no_orgao.objeto
     form = DefesaForm(request.POST)
     if form.is_valid():
         try:
@@ -393,14 +399,15 @@ def processo_defesa(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Defesa registrada.")
             return redirect("classificacao:processo", pk=p.pk)
-    return _render_processo(request, p, status=400, form_defesa=form)
+    return _render_processo(request, no_orgao, status=400, form_defesa=form)
 
 
 @require_POST
 @acesso.rh_requerido
 def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     """Só gestor decide (operador e auditor: 403)."""
-    p = _obter_processo(request, pk, exigir=[Papel.GESTOR]).objeto
+    no_orgao = _obter_processo(request, pk, exigir=[Papel.GESTOR])
+    p = no_orgao.objeto
     form = DecisaoProcessoForm(request.POST, request.FILES)
     if form.is_valid():
         try:
@@ -419,7 +426,7 @@ def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, "Decisão registrada.")
             return redirect("classificacao:processo", pk=p.pk)
     form.reter_documento()
-    return _render_processo(request, p, status=400, form_decisao=form)
+    return _render_processo(request, no_orgao, status=400, form_decisao=form)
 
 
 ARQUIVOS_PROCESSO = {"evidencias": "arquivo_evidencias", "decisao": "documento_decisao"}

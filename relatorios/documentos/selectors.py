@@ -1,4 +1,4 @@
-"""Leituras dos documentos em PDF: os públicos e prontos de cada seleção e resultado."""
+"""Leituras dos documentos em PDF: por chave, os de uma seleção (RH) e os públicos e prontos."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import datetime
 from django.db.models import QuerySet
 from django.urls import reverse
 
-from relatorios.models import Documento, StatusDocumento
+from relatorios.models import Documento, StatusDocumento, TipoDocumento
 
 
 @dataclass(frozen=True)
@@ -48,3 +48,18 @@ def pdf_do_resultado(*, versao_id: int) -> DocumentoPublico | None:
     """O PDF de uma versão de resultado, quando já gerado (chave ``resultado:<id>``)."""
     documento = _prontos().filter(chave=f"resultado:{versao_id}").first()
     return _publico(documento) if documento else None
+
+
+def documento_por_chave(chave: str) -> Documento | None:
+    """O documento da chave única (``anexo_edital:<id>``, ``resultado:<id>``, …), se já pedido."""
+    return Documento.objects.filter(chave=chave).first()
+
+
+def documentos_da_selecao(*, selecao_id: int) -> dict[str, Documento]:
+    """Documentos de uma seleção para o RH, por chave (sem os comprovantes)."""
+    return {
+        d.chave: d
+        for d in Documento.objects.filter(selecao_id=selecao_id).exclude(
+            tipo=TipoDocumento.COMPROVANTE
+        )
+    }

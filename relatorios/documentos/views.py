@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from candidatos.models import Inscricao, ResultadoVersao, TipoResultado
 from candidatos.services.inscricoes import normalizar_codigo
-from relatorios.documentos import services
+from relatorios.documentos import selectors, services
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import acesso, limites
 from selecoes.models import Papel, Selecao
@@ -179,10 +179,7 @@ def da_selecao(request: HttpRequest, selecao_pk: int) -> HttpResponse:
     selecao = acesso.obter_no_escopo(
         Selecao.objects.select_related("orgao"), request.user, pk=selecao_pk
     )
-    documentos = {
-        d.chave: d
-        for d in Documento.objects.filter(selecao=selecao).exclude(tipo=TipoDocumento.COMPROVANTE)
-    }
+    documentos = selectors.documentos_da_selecao(selecao_id=selecao.pk)
     versoes = [
         (versao, documentos.get(f"resultado:{versao.pk}"))
         for versao in ResultadoVersao.objects.filter(selecao=selecao).order_by("tipo", "-numero")
@@ -251,7 +248,7 @@ def gerar_comprovante(request: HttpRequest, inscricao_pk: int) -> HttpResponse:
 def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponseBase:
     """Anexo do edital de uma seleção publicada (pedido na hora, se ainda não existe)."""
     selecao = get_object_or_404(Selecao.objects.publicadas().select_related("orgao"), pk=selecao_pk)
-    documento = Documento.objects.filter(chave=f"anexo_edital:{selecao.pk}").first()
+    documento = selectors.documento_por_chave(f"anexo_edital:{selecao.pk}")
     if documento is None or not documento.publico:
         documento = services.anexo_edital_solicitar(selecao=selecao)
     return _publico(request, documento)
@@ -263,7 +260,7 @@ def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponseBase:
     versao = get_object_or_404(
         ResultadoVersao.objects.select_related("selecao__orgao"), pk=versao_pk
     )
-    documento = Documento.objects.filter(chave=f"resultado:{versao.pk}").first()
+    documento = selectors.documento_por_chave(f"resultado:{versao.pk}")
     if documento is None:
         documento = services.resultado_solicitar(versao=versao)
     return _publico(request, documento)
@@ -347,9 +344,9 @@ def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpRe
     inscricao = _inscricao_verificada(numero, codigo)
     if inscricao is None:
         raise Http404
-    documento = Documento.objects.filter(
-        chave=f"comprovante:{inscricao.pk}"
-    ).first() or services.comprovante_solicitar(inscricao=inscricao)
+    documento = selectors.documento_por_chave(
+        f"comprovante:{inscricao.pk}"
+    ) or services.comprovante_solicitar(inscricao=inscricao)
     if _servivel(documento):
         return _servir(documento)
     return _aguarde(
@@ -364,9 +361,7 @@ def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpRe
 @require_GET
 def comprovante_progresso(request: HttpRequest, numero: str, codigo: str) -> JsonResponse:
     inscricao = _inscricao_verificada(numero, codigo)
-    documento = (
-        Documento.objects.filter(chave=f"comprovante:{inscricao.pk}").first() if inscricao else None
-    )
+    documento = selectors.documento_por_chave(f"comprovante:{inscricao.pk}") if inscricao else None
     if documento is None:
         raise Http404
     resposta = JsonResponse(
