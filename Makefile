@@ -27,7 +27,8 @@ lint: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy --strict selecoes/reserva
+	DEBUG=1 $(BIN)/mypy
+	DEBUG=1 $(BIN)/mypy --strict selecoes/reserva
 
 migrations-check: venv
 	DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run

@@ -21,7 +21,7 @@ SITUACOES = ["contratado", "desligado", "desistiu", "aguardando", "recusada"]
 
 
 def _dados_sinteticos(orgaos: int, anos: int):
-    from relatorios.indicadores import (
+    from relatorios.monitoramento.indicadores import (
         Dados,
         GrupoConvocacoes,
         GrupoInscricoes,
@@ -63,7 +63,7 @@ def _dados_sinteticos(orgaos: int, anos: int):
 
 
 def _puro() -> float:
-    from relatorios.indicadores import celulas, montar_cubo
+    from relatorios.monitoramento.indicadores import celulas, montar_cubo
 
     dados = _dados_sinteticos(200, 10)
     inicio = time.perf_counter()
@@ -181,7 +181,7 @@ def _banco() -> dict[str, float]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from relatorios import selectors
+    from relatorios.monitoramento import selectors
     from selecoes.models import Orgao
 
     _popular(orgaos=40, anos=5, por_vaga=100)

@@ -89,12 +89,12 @@ def _semear() -> str:
     from tests.publico.factories import (
         convocar,
         criar_inscricoes_em_massa,
-        publicar_selecao,
         publicar_versao,
+        selecao_publicar,
     )
 
     orgao = Orgao.objects.create(sigla="BENCH", nome="Órgão de Benchmark", cnpj="11222333000181")
-    selecao = publicar_selecao(SelecaoFactory(orgao=orgao, reserva_pcd=False))
+    selecao = selecao_publicar(SelecaoFactory(orgao=orgao, reserva_pcd=False))
     vaga = VagaEstagioFactory(
         selecao=selecao, codigo="GRANDE", vagas_ofertadas=40, vagas_surgidas=10
     )

@@ -174,7 +174,8 @@ def _lista_em_blocos() -> float:
     from django.template.loader import render_to_string
 
     from candidatos.conteudo_resultado import ConteudoResultado
-    from relatorios import documentos, pdf
+    from relatorios.documentos import construtores as documentos
+    from relatorios.documentos import pdf
 
     conteudo = _conteudo(APROVADOS_5000, 1)
     inicio = time.perf_counter()
@@ -202,7 +203,7 @@ def _lista_em_tabela() -> float:
     from django.template.loader import render_to_string
     from django.utils.html import format_html, format_html_join
 
-    from relatorios import pdf
+    from relatorios.documentos import pdf
 
     conteudo = _conteudo(APROVADOS_5000, 1)
     inicio = time.perf_counter()
@@ -234,7 +235,8 @@ def _anexo() -> float:
     from django.conf import settings
     from django.template.loader import render_to_string
 
-    from relatorios import documentos, pdf
+    from relatorios.documentos import construtores as documentos
+    from relatorios.documentos import pdf
     from selecoes.models import Orgao, Selecao, VagaEstagio
     from selecoes.selectors.quadro import quadro_reserva_de_dados
 
@@ -300,7 +302,7 @@ def _lista_50000_com_worker() -> tuple[float, float]:
 
     from candidatos.models import ResultadoVersao
     from config.celery import app
-    from relatorios import services
+    from relatorios.documentos import services
     from relatorios.models import Documento, StatusDocumento
     from selecoes.canonico import hash_conteudo
     from selecoes.models import Orgao, Selecao

@@ -1,6 +1,6 @@
 """Benchmark da publicação de um resultado: 100.000 candidatos em 20 vagas.
 
-Mede ``publicar_resultado`` (o que a tarefa Celery executa): leitura das
+Mede ``resultado_publicar`` (o que a tarefa Celery executa): leitura das
 avaliações, desempate, motor de reserva com explicação de cada candidato,
 montagem do conteúdo de docs/resultado.md, hash SHA-256 e gravação da versão.
 A criação dos dados fica fora da medição e tudo é desfeito no fim (a seleção
@@ -26,7 +26,7 @@ from django.db import transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from candidatos.models import Avaliacao, CorRaca, Inscricao, TipoResultado  # noqa: E402
-from candidatos.services.resultado import publicar_resultado  # noqa: E402
+from candidatos.services.resultado import resultado_publicar  # noqa: E402
 from selecoes.models import NivelEnsino, Orgao, Selecao, SituacaoSelecao, VagaEstagio  # noqa: E402
 
 CANDIDATOS = 100_000
@@ -117,7 +117,7 @@ def executar() -> dict[str, float]:
             selecao = _montar(sorteio)
             agora = timezone.now()
             inicio, cpu = time.perf_counter(), time.process_time()
-            versao = publicar_resultado(
+            versao = resultado_publicar(
                 selecao=selecao,
                 tipo=TipoResultado.PRELIMINAR,
                 usuario=None,

@@ -207,7 +207,7 @@ def popular_resultados() -> None:
             anuncio=anuncio, semente="48213", usuario=gestora, agora=agora - dt.timedelta(days=12)
         )
 
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=gestora,
@@ -227,7 +227,7 @@ def popular_resultados() -> None:
         decidido_em=agora - dt.timedelta(days=7),
         decidido_por=gestora,
     )
-    classificacao.salvar_avaliacoes(
+    classificacao.avaliacoes_salvar(
         selecao=selecao,
         linhas=[
             classificacao.LinhaAvaliacao(
@@ -238,7 +238,7 @@ def popular_resultados() -> None:
         ],
         usuario=operador,
     )
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.FINAL,
         usuario=gestora,
@@ -256,7 +256,7 @@ def popular_resultados() -> None:
         decidido_em=agora - dt.timedelta(days=6),
         decidido_por=gestora,
     )
-    classificacao.salvar_avaliacoes(
+    classificacao.avaliacoes_salvar(
         selecao=selecao,
         linhas=[
             classificacao.LinhaAvaliacao(
@@ -267,7 +267,7 @@ def popular_resultados() -> None:
         ],
         usuario=operador,
     )
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.FINAL,
         usuario=gestora,
@@ -288,18 +288,18 @@ def _convocacoes(
     inicio = agora - dt.timedelta(days=5)
     dir_ = {
         c.inscricao.numero: c
-        for c in convocacao.convocar_proximos(
+        for c in convocacao.proximos_convocar(
             vaga=vagas["DIR"], quantidade=5, prazo_resposta=prazo, usuario=operador, agora=inicio
         )
     }
     # Contratações, um aceite à espera do TCE e quem ainda não respondeu.
-    convocacao.registrar_contratacao(
+    convocacao.contratacao_registrar(
         convocacao=dir_["D6-DIR-01"],
         data_inicio=agora.date() - dt.timedelta(days=2),
         numero_tce="TCE 101/2026",
         usuario=operador,
     )
-    convocacao.registrar_contratacao(
+    convocacao.contratacao_registrar(
         convocacao=dir_["D6-DIR-08"],
         data_inicio=agora.date() - dt.timedelta(days=2),
         numero_tce="TCE 102/2026",
@@ -312,7 +312,7 @@ def _convocacoes(
     convocacao.responder(
         convocacao=dir_["D6-DIR-06"], aceita=False, agora=inicio + dt.timedelta(days=1)
     )
-    convocacao.convocar_proximos(
+    convocacao.proximos_convocar(
         vaga=vagas["DIR"],
         quantidade=1,
         prazo_resposta=prazo,
@@ -320,7 +320,7 @@ def _convocacoes(
         agora=inicio + dt.timedelta(days=2),
     )
     # Eliminação de quem já estava contratado (art. 2º, parágrafo único): desligamento e reposição.
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins["D6-DIR-08"],
         motivo="Comissão de heteroidentificação não confirmou a autodeclaração.",
         evidencias="Ata 4/2026 da comissão.",
@@ -328,24 +328,24 @@ def _convocacoes(
         usuario=operador,
         agora=inicio,
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p,
         prazo_defesa=(inicio + dt.timedelta(days=2)).date(),
         usuario=operador,
         agora=inicio,
     )
-    eliminacao.registrar_defesa(
+    eliminacao.defesa_registrar(
         processo=p,
         defesa="Alega ser parda; não apresentou documentos.",
         usuario=operador,
         agora=inicio + dt.timedelta(days=1),
     )
     if gestora is not None:
-        eliminacao.decidir(
+        eliminacao.processo_decidir(
             processo=p,
             procedente=True,
             fundamentacao="Declaração falsa confirmada após contraditório.",
-            documento=ContentFile(
+            documento=ContentFile(  # type: ignore[arg-type]
                 b"%PDF-1.4\n% decisao de demonstracao\n", name="decisao-demo.pdf"
             ),
             usuario=gestora,
@@ -353,7 +353,7 @@ def _convocacoes(
         )
     # Em aberto: um processo aguardando defesa, para a tela mostrar esse estado.
     if not ProcessoEliminacao.objects.filter(inscricao=ins["D6-DIR-03"]).exists():
-        aberto = eliminacao.abrir_processo(
+        aberto = eliminacao.processo_abrir(
             inscricao=ins["D6-DIR-03"],
             motivo="Denúncia da ouvidoria; a comissão de heteroidentificação ainda vai se reunir.",
             evidencias="",
@@ -361,7 +361,7 @@ def _convocacoes(
             usuario=operador,
             agora=agora - dt.timedelta(hours=3),
         )
-        eliminacao.notificar_candidato(
+        eliminacao.candidato_notificar(
             processo=aberto,
             prazo_defesa=(agora + dt.timedelta(days=10)).date(),
             usuario=operador,
@@ -370,18 +370,18 @@ def _convocacoes(
     # ADM: o único negro aprovado desiste; a vaga reservada reverte (art. 4º, § 3º).
     adm = {
         c.inscricao.numero: c
-        for c in convocacao.convocar_proximos(
+        for c in convocacao.proximos_convocar(
             vaga=vagas["ADM"], quantidade=3, prazo_resposta=prazo, usuario=operador, agora=inicio
         )
     }
-    convocacao.registrar_desistencia(
+    convocacao.desistencia_registrar(
         convocacao=adm["D6-ADM-04"],
         situacao=SituacaoConvocacao.DESISTIU,
         data=(inicio + dt.timedelta(days=1)).date(),
         motivo="Assumiu estágio em outro órgão.",
         usuario=operador,
     )
-    convocacao.convocar_proximos(
+    convocacao.proximos_convocar(
         vaga=vagas["ADM"],
         quantidade=1,
         prazo_resposta=prazo,

@@ -45,7 +45,7 @@ def guardar(arquivo: UploadedFile, *, finalidade: str) -> str:
 
 def _caminho(referencia: str, finalidade: str) -> dict[str, str] | None:
     try:
-        dados = signing.loads(referencia, salt=_sal(finalidade), max_age=VALIDADE.total_seconds())
+        dados = signing.loads(referencia, salt=_sal(finalidade), max_age=VALIDADE)
     except signing.BadSignature:
         return None
     caminho = str(dados.get("c", ""))

@@ -7,14 +7,9 @@ versões nem envia dois e-mails.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
-from uuid import UUID
 
 from celery import shared_task
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.cache import cache
-from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -22,35 +17,10 @@ from django.utils import timezone
 from candidatos.models import (
     Convocacao,
     ProcessoEliminacao,
-    ResultadoVersao,
     SituacaoConvocacao,
 )
 from selecoes import auditoria, correio
-from selecoes.models import RegistroAuditoria, Selecao, SituacaoMensagem
-
-PROGRESSO_TTL = 6 * 3600
-
-
-def chave_progresso(chave: str | UUID) -> str:
-    return f"publicacao:{chave}"
-
-
-def progresso_publicacao(chave: str | UUID) -> dict[str, Any] | None:
-    """Estado do pedido de publicação (fila, processando, concluida, erro)."""
-    return cache.get(chave_progresso(chave))
-
-
-def marcar_progresso(chave: str | UUID, **dados: Any) -> None:
-    atual = cache.get(chave_progresso(chave)) or {}
-    cache.set(chave_progresso(chave), atual | dados, PROGRESSO_TTL)
-
-
-def reservar_pedido(chave: str | UUID, **dados: Any) -> bool:
-    """Registra o pedido de publicação ``chave`` só se ainda não existe (atômico
-    no cache): ``False`` quando é um clique repetido do mesmo formulário."""
-    return bool(
-        cache.add(chave_progresso(chave), {"estado": "fila", "feitos": 0} | dados, PROGRESSO_TTL)
-    )
+from selecoes.models import RegistroAuditoria, SituacaoMensagem
 
 
 @shared_task(name="candidatos.publicar_resultado", acks_late=True)
@@ -65,39 +35,20 @@ def publicar_resultado(
     agora: str,
     sem_avaliacao: dict[str, str] | None = None,
 ) -> int | None:
-    """Publica a versão pedida; o progresso fica no cache para a barra do RH.
-    As regras já foram conferidas no formulário; o serviço as confere de novo
-    sob a trava (o estado pode ter mudado enquanto o pedido esperava na fila)."""
-    from candidatos.services import resultado
+    """Publica a versão pedida (``candidatos.services.publicacao``)."""
+    from candidatos.services import publicacao
 
-    feita = ResultadoVersao.objects.filter(chave=chave).values_list("pk", flat=True).first()
-    if feita is not None:
-        marcar_progresso(chave, estado="concluida", versao_id=feita)
-        return feita
-    usuario = get_user_model().objects.filter(pk=usuario_id).first() if usuario_id else None
-    marcar_progresso(chave, estado="processando", feitos=0)
-
-    def progresso(feitos: int, total: int) -> None:
-        marcar_progresso(chave, estado="processando", feitos=feitos, total=total)
-
-    try:
-        versao = resultado.publicar_resultado(
-            selecao=Selecao.objects.get(pk=selecao_id),
-            tipo=tipo,
-            usuario=usuario,
-            motivo=motivo,
-            recurso_inicio=datetime.fromisoformat(recurso_inicio) if recurso_inicio else None,
-            recurso_fim=datetime.fromisoformat(recurso_fim) if recurso_fim else None,
-            agora=datetime.fromisoformat(agora),
-            chave=UUID(chave),
-            progresso=progresso,
-            sem_avaliacao=sem_avaliacao,
-        )
-    except ValidationError as erro:
-        marcar_progresso(chave, estado="erro", mensagens=list(erro.messages))
-        return None
-    marcar_progresso(chave, estado="concluida", versao_id=versao.pk)
-    return versao.pk
+    return publicacao.publicacao_executar(
+        selecao_id=selecao_id,
+        tipo=tipo,
+        usuario_id=usuario_id,
+        motivo=motivo,
+        recurso_inicio=datetime.fromisoformat(recurso_inicio) if recurso_inicio else None,
+        recurso_fim=datetime.fromisoformat(recurso_fim) if recurso_fim else None,
+        chave=chave,
+        agora=datetime.fromisoformat(agora),
+        sem_avaliacao=sem_avaliacao,
+    )
 
 
 @shared_task(name="candidatos.analisar_importacao", acks_late=True)

@@ -10,7 +10,6 @@ import logging
 from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
-from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,9 +17,10 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+
+from selecoes.rede import proxies_confiaveis
 
 logger = logging.getLogger(__name__)
 
@@ -84,60 +84,6 @@ def politica_de_conteudo(emissor_govbr: str) -> str:
     return CONTENT_SECURITY_POLICY.replace("form-action 'self'", f"form-action 'self' {origem}")
 
 
-@lru_cache(maxsize=8)
-def _redes_confiaveis(enderecos: tuple[str, ...]) -> tuple[IPv4Network | IPv6Network, ...]:
-    try:
-        return tuple(ip_network(endereco, strict=False) for endereco in enderecos)
-    except ValueError as erro:
-        raise ImproperlyConfigured(f"PROXIES_CONFIAVEIS inválido: {erro}") from erro
-
-
-def proxies_confiaveis() -> tuple[IPv4Network | IPv6Network, ...]:
-    """Redes dos proxies reversos configurados por endereço (``PROXIES_CONFIAVEIS``)."""
-    return _redes_confiaveis(tuple(getattr(settings, "PROXIES_CONFIAVEIS", ())))
-
-
-def _confiavel(endereco: str, redes: tuple[IPv4Network | IPv6Network, ...]) -> bool:
-    try:
-        ip = ip_address(endereco)
-    except ValueError:
-        return False
-    return any(ip in rede for rede in redes)
-
-
-def ip_do_cliente(request: HttpRequest) -> str:
-    """IP de quem faz o pedido: bloqueio de login (axes) e limites de tentativas.
-
-    O único lugar que decide o IP do cliente. Sem ``PROXIES_CONFIAVEIS`` (o padrão),
-    vale a ponta da conexão (``REMOTE_ADDR``) e ``X-Forwarded-For`` é ignorado: quem
-    fala direto com o gunicorn escreve o cabeçalho que quiser. Quando a conexão vem
-    de um proxy configurado por endereço, vale o endereço mais à direita de
-    ``X-Forwarded-For`` que não é de um proxy confiável — o que o proxy mais externo
-    viu; os da esquerda foram escritos pelo próprio cliente.
-    """
-    remoto = request.META.get("REMOTE_ADDR", "")
-    redes = proxies_confiaveis()
-    if not redes or not _confiavel(remoto, redes):
-        return remoto
-    cadeia = [
-        parte.strip()
-        for parte in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-        if parte.strip()
-    ]
-    for endereco in reversed(cadeia):
-        if not _confiavel(endereco, redes):
-            return endereco if _valido(endereco) else remoto
-    return cadeia[0] if cadeia else remoto
-
-
-def _valido(endereco: str) -> bool:
-    try:
-        ip_address(endereco)
-    except ValueError:
-        return False
-    return True
-
-
 def anunciar_proxies() -> None:
     """Diz no log de início quais proxies são confiáveis (e, sem nenhum, que XFF é ignorado)."""
     redes = proxies_confiaveis()
@@ -196,7 +142,7 @@ TAMANHO_MAXIMO_USUARIO = 255
 
 def usuario_do_login(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
     """Nome de usuário tentado, cortado no tamanho que o axes consegue guardar."""
-    campo = settings.AXES_USERNAME_FORM_FIELD
+    campo = settings.AXES_USERNAME_FORM_FIELD  # type: ignore[misc]
     if credentials:
         valor = credentials.get(campo)
     else:

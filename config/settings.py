@@ -264,11 +264,11 @@ AXES_COOLOFF_TIME = timedelta(minutes=ambiente.inteiro("LOGIN_BLOQUEIO_MINUTOS",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.seguranca.resposta_bloqueio"
-AXES_CLIENT_IP_CALLABLE = "config.seguranca.ip_do_cliente"
+AXES_CLIENT_IP_CALLABLE = "selecoes.rede.ip_do_cliente"
 AXES_USERNAME_CALLABLE = "config.seguranca.usuario_do_login"
 AXES_VERBOSE = False
 # Proxies reversos à frente da aplicação, por endereço ou rede (CIDR). Vazio: nenhum
-# é confiável e X-Forwarded-For é ignorado (config/seguranca.py, ip_do_cliente).
+# é confiável e X-Forwarded-For é ignorado (selecoes/rede.py, ip_do_cliente).
 PROXIES_CONFIAVEIS = ambiente.lista("PROXIES_CONFIAVEIS")
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
-from relatorios import admin_monitoramento  # noqa: F401  (registra perfil e empresas)
 from relatorios.models import Documento
+from relatorios.monitoramento import admin as admin_monitoramento  # noqa: F401  (registra perfil e empresas)
 
 
 @admin.register(Documento)

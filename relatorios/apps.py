@@ -13,7 +13,7 @@ class RelatoriosConfig(AppConfig):
         documento nunca lê um estado não gravado e uma falha aqui vai para o log sem
         desfazer a ação de quem emitiu.
         """
-        from relatorios import services
+        from relatorios.documentos import services
         from selecoes.eventos import Evento, assinar
 
         assinar(Evento.RASCUNHO_ALTERADO, services.ao_alterar_rascunho)

@@ -2,7 +2,7 @@
 
 As perguntas são as mesmas das views, feitas às mesmas funções:
 ``selecoes.acesso.e_rh`` (``rh_requerido`` e o cadastro de empresas do art. 6º) e
-``relatorios.selectors.ve_painel_monitoramento`` (``escopo_monitoramento``, art. 5º).
+``relatorios.monitoramento.selectors.ve_painel_monitoramento`` (``escopo_monitoramento``, art. 5º).
 As pendências trazem a contagem, calculada uma vez por requisição.
 """
 
@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from relatorios import pendencias, selectors
+from relatorios.monitoramento import selectors
+from relatorios.pendencias import selectors as pendencias
 from selecoes import acesso
 
 

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from relatorios.aprendizes import Cota, calcular_cota
+from relatorios.monitoramento.aprendizes import Cota, calcular_cota
 from selecoes.validators import (
     CNPJ_REGEX,
     MENSAGEM_CNPJ_FORMATO,
@@ -36,7 +36,7 @@ class DocumentoQuerySet(models.QuerySet["Documento"]):
 class Documento(models.Model):
     """Um documento identificado pelo que contém (``chave``), gerado por uma tarefa.
 
-    O tipo decide, pelo registro em ``relatorios.documentos``, qual template e
+    O tipo decide, pelo registro em ``relatorios.documentos.construtores``, qual template e
     contexto o geram a partir de ``selecao``/``parametros``. Cada pedido de
     (re)geração incrementa ``geracao``; uma tarefa de geração antiga que termine
     depois de uma nova é descartada.
@@ -248,7 +248,7 @@ class EmpresaTerceirizada(models.Model):
 
     @property
     def cota(self) -> Cota:
-        """CLT, art. 429: faixa da cota e situação (ver ``relatorios.aprendizes``)."""
+        """CLT, art. 429: faixa da cota e situação (ver ``relatorios.monitoramento.aprendizes``)."""
         return calcular_cota(
             base=self.empregados_formacao, aprendizes=self.aprendizes, porte=self.porte
         )

@@ -13,7 +13,7 @@ from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as FalhaDoBroker
 
-from relatorios import services
+from relatorios.documentos import services
 
 #: Banco, broker (ao enfileirar as partes ou a junção), rede e armazenamento.
 FALHAS_PASSAGEIRAS = (

@@ -5,23 +5,32 @@ outro órgão responde 404 (não revelamos que existe).
 """
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 
 from selecoes.models import Lotacao, Orgao, Papel
 
 M = TypeVar("M", bound=Model)
-Usuario = AbstractBaseUser | AnonymousUser
+V = TypeVar("V", bound=Callable[..., HttpResponseBase])
+Usuario = User | AnonymousUser
 
 TODOS_OS_PAPEIS = tuple(Papel)
 EDITORES = (Papel.GESTOR, Papel.OPERADOR)
+
+
+def usuario_autenticado(request: HttpRequest) -> User:
+    """O usuário de uma view atrás de ``rh_requerido``/``login_required`` (403 se anônimo)."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied(MENSAGEM_SEM_LOTACAO)
+    return request.user
 
 
 def lotacoes(usuario: Usuario) -> QuerySet[Lotacao]:
@@ -110,12 +119,75 @@ def exigir_papel(usuario: Usuario, orgao: Orgao | int, papeis: Iterable[Papel]) 
     papel = papel_no_orgao(usuario, orgao)
     if papel is None:
         raise Http404
+    _conferir_papel(papel, papeis)
+    return papel
+
+
+def _conferir_papel(papel: Papel, papeis: Iterable[Papel]) -> None:
     if papel not in tuple(papeis):
         raise PermissionDenied(
             f"Esta ação é de {papeis_por_extenso(papeis)} do órgão; "
             f"seu papel neste órgão é {papel.label.lower()}."
         )
-    return papel
+
+
+@dataclass(frozen=True)
+class Acesso(Generic[M]):
+    """O objeto pedido pelo RH e o papel do usuário no órgão dele, lidos juntos."""
+
+    objeto: M
+    papel: Papel
+
+    @property
+    def pode_editar(self) -> bool:
+        return self.papel.pode_editar
+
+    @property
+    def ve_dados_sensiveis(self) -> bool:
+        return self.papel.ve_dados_sensiveis
+
+    def exigir(self, papeis: Iterable[Papel]) -> None:
+        """403, com o papel por extenso, se a ação não é de quem tem este papel."""
+        _conferir_papel(self.papel, papeis)
+
+    def contexto(self) -> dict[str, Any]:
+        """``papel``, ``pode_editar`` e ``eh_gestor`` para os templates do RH."""
+        return {
+            "papel": self.papel,
+            "pode_editar": self.pode_editar,
+            "eh_gestor": self.ve_dados_sensiveis,
+        }
+
+
+def obter_com_papel(
+    queryset: QuerySet[M],
+    usuario: Usuario,
+    *,
+    caminho_orgao: str = "orgao",
+    exigir: Iterable[Papel] | None = None,
+    **busca: Any,
+) -> Acesso[M]:
+    """O objeto no escopo do usuário (404 fora dele) e o papel do usuário no órgão do
+    objeto; com ``exigir``, 403 se o papel não é um desses. Substitui a sequência
+    ``obter_no_escopo`` + ``papel_no_orgao``/``exigir_papel``/``pode_editar``."""
+    objeto = obter_no_escopo(queryset, usuario, caminho_orgao=caminho_orgao, **busca)
+    papel = papel_no_orgao(usuario, _orgao_id(objeto, caminho_orgao))
+    if papel is None:
+        raise Http404
+    acesso = Acesso(objeto, papel)
+    if exigir is not None:
+        acesso.exigir(exigir)
+    return acesso
+
+
+def _orgao_id(objeto: Model, caminho_orgao: str) -> int:
+    """Segue ``caminho_orgao`` (``"selecao__orgao"``) até o id do órgão, sem consulta
+    quando as relações já vieram no ``select_related``."""
+    *relacoes, ultimo = caminho_orgao.split("__")
+    alvo: Any = objeto
+    for nome in relacoes:
+        alvo = getattr(alvo, nome)
+    return int(getattr(alvo, f"{ultimo}_id"))
 
 
 def ve_dados_sensiveis(usuario: Usuario, orgao: Orgao | int) -> bool:
@@ -128,11 +200,11 @@ def pode_editar(usuario: Usuario, orgao: Orgao | int) -> bool:
     return papel is not None and papel.pode_editar
 
 
-def rh_requerido(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def rh_requerido(view: V) -> V:
     """Exige login e ao menos uma lotação (usuário de RH)."""
 
     @wraps(view)
-    def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             from django.contrib.auth.views import redirect_to_login
 
@@ -141,22 +213,4 @@ def rh_requerido(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
             raise PermissionDenied(MENSAGEM_SEM_LOTACAO)
         return view(request, *args, **kwargs)
 
-    return _view
-
-
-class EscopoOrgaoMixin(LoginRequiredMixin):
-    """Para CBVs: ``get_queryset`` já vem restrito aos órgãos do usuário.
-
-    Defina ``caminho_orgao`` e, para ações de escrita, ``papeis`` (ex.: EDITORES).
-    """
-
-    caminho_orgao = "orgao"
-    papeis: tuple[Papel, ...] = TODOS_OS_PAPEIS
-
-    def get_queryset(self) -> QuerySet[Any]:
-        return escopo(
-            super().get_queryset(),  # type: ignore[misc]
-            self.request.user,  # type: ignore[attr-defined]
-            caminho_orgao=self.caminho_orgao,
-            papeis=self.papeis,
-        )
+    return cast(V, _view)

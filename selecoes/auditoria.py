@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
 from django.db.models import Model, QuerySet
 from django.utils import timezone
@@ -95,7 +95,7 @@ def registrar(
     acao: str,
     objeto: Model,
     descricao: str,
-    usuario: AbstractBaseUser | AnonymousUser | None = None,
+    usuario: User | AnonymousUser | None = None,
     orgao: Orgao | None = None,
     selecao: Selecao | None = None,
     inscricao_id: int | None = None,
@@ -108,11 +108,11 @@ def registrar(
     O instante é o relógio do servidor, lido depois da trava da cadeia (a cadeia
     fica em ordem de tempo); o autor é o usuário autenticado da requisição.
     """
-    autenticado = usuario is not None and usuario.is_authenticated
+    autor = usuario if isinstance(usuario, User) else None
     if orgao is None and selecao is not None:
         orgao = selecao.orgao
     campos: dict[str, Any] = {
-        "usuario_nome": usuario.get_username() if autenticado else "",
+        "usuario_nome": autor.get_username() if autor else "",
         "orgao_id": orgao.pk if orgao is not None else None,
         "selecao_id": selecao.pk if selecao is not None else None,
         "inscricao_id": inscricao_id,
@@ -138,7 +138,7 @@ def registrar(
         campos["sequencia"] = sequencia
         campos["criado_em"] = timezone.now()
         return RegistroAuditoria.objects.create(
-            usuario=usuario if autenticado else None,
+            usuario=autor,
             hash_anterior=hash_anterior,
             hash=cadeia.hash_registro(hash_anterior, campos),
             **campos,

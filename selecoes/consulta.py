@@ -78,7 +78,7 @@ class CampoEscolhaMultipla(forms.ModelMultipleChoiceField):
                     code="invalid_pk_value",
                     params={"pk": str(chave)[:20]},
                 )
-        return super()._check_values(value)
+        return super()._check_values(value)  # type: ignore[misc]
 
 
 class VersoesEditalForm(forms.Form):

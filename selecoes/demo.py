@@ -395,13 +395,13 @@ def popular_selecoes() -> list[Selecao]:
             criadas.append(existente)
             continue
         dados = services.DadosEdital(**conteudo)
-        selecao = services.criar_selecao(orgao=orgao, usuario=gestora, dados=dados)
+        selecao = services.selecao_criar(orgao=orgao, usuario=gestora, dados=dados)
         if situacao != SituacaoSelecao.RASCUNHO:
             # Publicada no seu tempo: o edital de 2018 foi publicado em 2018.
             publicacao = datetime.combine(
                 selecao.data_publicacao_edital, time(10), tzinfo=timezone.get_current_timezone()
             )
-            services.publicar_selecao(selecao=selecao, usuario=gestora, agora=publicacao)
+            services.selecao_publicar(selecao=selecao, usuario=gestora, agora=publicacao)
         if situacao == SituacaoSelecao.ENCERRADA:
             Selecao.objects.filter(pk=selecao.pk).update(situacao=situacao)
             auditoria.registrar(

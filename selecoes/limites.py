@@ -9,13 +9,17 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
-from config.seguranca import ip_do_cliente
 from selecoes import cache as cache_compartilhado
+from selecoes.rede import ip_do_cliente
+
+#: Uma view (função); os decoradores devolvem o mesmo tipo que recebem.
+V = TypeVar("V", bound=Callable[..., HttpResponseBase])
 
 
 class LimitadorLocal:
@@ -65,12 +69,12 @@ def limitar(
     janela_segundos: int = 60,
     chaves: Callable[[HttpRequest], Iterable[str]] = lambda r: [ip_do_cliente(r)],
     metodos: tuple[str, ...] = ("POST",),
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+) -> Callable[[V], V]:
     """Decorador de view: responde 429 quando alguma das ``chaves`` passa do ``limite``."""
 
-    def decorador(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorador(view: V) -> V:
         @wraps(view)
-        def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method in metodos:
                 excedidas = [
                     registrar_tentativa(
@@ -83,6 +87,6 @@ def limitar(
                     return resposta_429(request, janela_segundos)
             return view(request, *args, **kwargs)
 
-        return _view
+        return cast(V, _view)
 
     return decorador

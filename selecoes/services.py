@@ -122,7 +122,7 @@ class DadosEdital:
 
 
 def dados_da_selecao(selecao: Selecao) -> DadosEdital:
-    """O conteúdo atual, pronto para `dataclasses.replace` e `retificar_selecao`."""
+    """O conteúdo atual, pronto para `dataclasses.replace` e `selecao_retificar`."""
     return DadosEdital(
         selecao={c: getattr(selecao, c) for c in CAMPOS_SELECAO},
         vagas=[
@@ -423,7 +423,7 @@ def _resumo(selecao: Selecao) -> dict[str, Any]:
 
 
 @transaction.atomic
-def criar_selecao(*, orgao: Orgao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
+def selecao_criar(*, orgao: Orgao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
     """Cria a seleção em rascunho, com suas vagas e critérios."""
     selecao = Selecao(orgao=orgao, criado_por=_autor(usuario))
     _aplicar_dados(selecao, dados)
@@ -439,7 +439,7 @@ def criar_selecao(*, orgao: Orgao, usuario: Usuario | None, dados: DadosEdital) 
 
 
 @transaction.atomic
-def atualizar_rascunho(*, selecao: Selecao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
+def rascunho_atualizar(*, selecao: Selecao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
     """Edita uma seleção ainda não publicada. Publicada, só por retificação."""
     selecao = Selecao.objects.select_for_update().get(pk=selecao.pk)
     if selecao.situacao != SituacaoSelecao.RASCUNHO:
@@ -462,7 +462,7 @@ def atualizar_rascunho(*, selecao: Selecao, usuario: Usuario | None, dados: Dado
 
 
 @transaction.atomic
-def publicar_selecao(*, selecao: Selecao, usuario: Usuario | None, agora: datetime) -> VersaoEdital:
+def selecao_publicar(*, selecao: Selecao, usuario: Usuario | None, agora: datetime) -> VersaoEdital:
     """Publica o edital (versão 1) e congela vagas, reservas e datas.
 
     Levanta `ValidationError` com todas as pendências, cada uma nomeando o campo.
@@ -647,7 +647,7 @@ def previa_retificacao(*, selecao: Selecao, dados: DadosEdital) -> PreviaRetific
 
 
 @transaction.atomic
-def retificar_selecao(
+def selecao_retificar(
     *,
     selecao: Selecao,
     usuario: Usuario | None,

@@ -184,7 +184,7 @@ def criar(request: HttpRequest) -> HttpResponse:
     edital = FormularioEdital(request.POST or None, orgaos=orgaos)
     if request.method == "POST" and edital.is_valid():
         try:
-            selecao = services.criar_selecao(
+            selecao = services.selecao_criar(
                 orgao=edital.orgao, usuario=request.user, dados=edital.dados()
             )
         except ValidationError as erro:
@@ -207,7 +207,7 @@ def editar(request: HttpRequest, pk: int) -> HttpResponse:
     edital = FormularioEdital(request.POST or None, instance=selecao)
     if request.method == "POST" and edital.is_valid():
         try:
-            services.atualizar_rascunho(selecao=selecao, usuario=request.user, dados=edital.dados())
+            services.rascunho_atualizar(selecao=selecao, usuario=request.user, dados=edital.dados())
         except ValidationError as erro:
             edital.adicionar_erros(erro)
         else:
@@ -221,7 +221,7 @@ def editar(request: HttpRequest, pk: int) -> HttpResponse:
 def publicar(request: HttpRequest, pk: int) -> HttpResponse:
     selecao = _selecao_editavel(request, pk)
     try:
-        services.publicar_selecao(selecao=selecao, usuario=request.user, agora=timezone.now())
+        services.selecao_publicar(selecao=selecao, usuario=request.user, agora=timezone.now())
     except ValidationError as erro:
         for mensagem in erro.messages:
             messages.error(request, mensagem)
@@ -251,7 +251,7 @@ def retificar(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             previa = services.previa_retificacao(selecao=selecao, dados=edital.dados())
             if retificacao.cleaned_data["previa"] == previa.hash_conteudo:
-                versao = services.retificar_selecao(
+                versao = services.selecao_retificar(
                     selecao=selecao,
                     usuario=request.user,
                     motivo=retificacao.cleaned_data["motivo"],

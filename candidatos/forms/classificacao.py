@@ -103,7 +103,8 @@ class AvaliacaoForm(forms.Form):
             )
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         situacao = dados.get("situacao")
         if situacao is None:
             return dados
@@ -317,7 +318,8 @@ class AnunciarSorteioForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         if (
             not (dados.get("semente") or "").strip()
             and not (dados.get("fonte_semente") or "").strip()
@@ -379,7 +381,8 @@ class PublicarResultadoForm(forms.Form):
         return {p.numero: dados.get(p.campo) or "" for p in self.sem_avaliacao}
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         if dados.get("tipo") is None or {"recurso_inicio", "recurso_fim"} & set(self.errors):
             return dados
         problemas = problemas_publicacao(
@@ -429,10 +432,10 @@ class RecursoForm(forms.ModelForm):
     def __init__(self, *args: Any, selecao: Selecao, agora: datetime, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.agora = agora
-        self.fields["inscricao"].queryset = (
+        self.fields["inscricao"].queryset = (  # type: ignore[attr-defined]
             Inscricao.objects.vigentes().filter(selecao=selecao).order_by("numero")
         )
-        self.fields["inscricao"].label_from_instance = lambda i: f"{i.numero} — {i.nome_exibicao}"
+        self.fields["inscricao"].label_from_instance = lambda i: f"{i.numero} — {i.nome_exibicao}"  # type: ignore[attr-defined]
 
     def clean_recebido_em(self) -> datetime:
         """Registra-se o que já chegou: o recurso não é recebido no futuro."""
@@ -483,7 +486,7 @@ class ConvocarForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.agora = agora
-        self.fields["quantidade"].max_value = max(maximo, 1)
+        self.fields["quantidade"].max_value = max(maximo, 1)  # type: ignore[attr-defined]
         self.fields["quantidade"].widget.attrs["max"] = max(maximo, 1)
         self.fields[
             "quantidade"
@@ -522,7 +525,7 @@ class DesistenciaForm(forms.Form):
             (SituacaoConvocacao.DESISTIU, "Desistiu (inclusive depois de contratado)"),
         ],
     )
-    data = campo_data("Data")
+    data = campo_data("Data")  # type: ignore[assignment]
     motivo = forms.CharField(label="Motivo / registro", widget=forms.Textarea(attrs={"rows": 3}))
 
 
@@ -610,8 +613,8 @@ class DecisaoProcessoForm(forms.Form):
             if referencia:
                 envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
             referencia = envios.guardar(documento, finalidade=FINALIDADE_DECISAO)
-            self.data = self.data.copy()
-            self.data["documento_ref"] = referencia
+            self.data = self.data.copy()  # type: ignore[attr-defined]
+            self.data["documento_ref"] = referencia  # type: ignore[index]
         nome = envios.nome_original(referencia, finalidade=FINALIDADE_DECISAO) if referencia else ""
         if nome:
             self.fields[
@@ -620,7 +623,7 @@ class DecisaoProcessoForm(forms.Form):
                 f"Documento já recebido: {nome}. Envie outro arquivo só se quiser trocá-lo."
             )
             # O campo desenhado guarda a ajuda de quando foi criado (na validação).
-            self._bound_fields_cache.pop("documento", None)
+            self._bound_fields_cache.pop("documento", None)  # type: ignore[attr-defined]
 
     def descartar_documento_guardado(self) -> None:
         referencia = self.data.get("documento_ref", "")

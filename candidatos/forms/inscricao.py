@@ -187,8 +187,8 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
         super().__init__(*args, **kwargs)
         self.selecao = selecao
         self.hoje = hoje
-        self.fields["vaga"].queryset = selecao.vagas.all()
-        self.fields["vaga"].label_from_instance = lambda v: (
+        self.fields["vaga"].queryset = selecao.vagas.all()  # type: ignore[attr-defined]
+        self.fields["vaga"].label_from_instance = lambda v: (  # type: ignore[attr-defined]
             f"{v.codigo} — {v.area} ({v.municipio}/{v.uf})"
         )
         if not selecao.reserva_pcd:
@@ -265,7 +265,8 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
             envios.descartar(referencia, finalidade=FINALIDADE_LAUDO)
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         email, confirmacao = dados.get("email"), dados.get("email_confirmacao")
         if email and confirmacao and email.strip().lower() != confirmacao.strip().lower():
             self.add_error(
@@ -382,7 +383,7 @@ class FiltroInscricoesForm(FormularioAcessivel, forms.Form):
         self, *args: Any, selecao: Selecao, ve_sensiveis: bool = False, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["vaga"].queryset = selecao.vagas.all()
+        self.fields["vaga"].queryset = selecao.vagas.all()  # type: ignore[attr-defined]
         # Filtrar pela opção de reserva revela a escolha de cada um: só o gestor.
         if not ve_sensiveis:
             del self.fields["concorre_negros"]

@@ -60,7 +60,7 @@ class FiltroSelecoesForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         com_selecao = Selecao.objects.publicadas().values("orgao")
-        self.fields["orgao"].choices = [
+        self.fields["orgao"].choices = [  # type: ignore[attr-defined]
             ("", "Todos"),
             *((o.sigla, f"{o.sigla} — {o.nome}") for o in Orgao.objects.filter(pk__in=com_selecao)),
         ]

@@ -375,7 +375,3 @@ def convocacao_por_token(token: str) -> Convocacao | None:
         .filter(token=token)
         .first()
     )
-
-
-def convocacoes_da_inscricao(inscricao: Inscricao) -> list[Convocacao]:
-    return list(inscricao.convocacoes.select_related("vaga").order_by("convocada_em"))

@@ -73,7 +73,7 @@ def convocar_em_lote(
     chave: UUID,
 ) -> ResumoLote:
     """ "Convocar próximos N" em várias vagas (arts. 3º e 4º): cada vaga pelo
-    ``convocar_proximos`` de sempre, com a sua trava e a sua transação, e um
+    ``proximos_convocar`` de sempre, com a sua trava e a sua transação, e um
     registro de auditoria do lote por vaga atendida."""
     itens = []
     for vaga, quantidade in pedidos:
@@ -83,7 +83,7 @@ def convocar_em_lote(
             with transaction.atomic():
                 travada = servico.travar_vaga(vaga.pk)
                 repetido = PedidoConvocacao.objects.filter(chave=chave_vaga).exists()
-                criadas = servico.convocar_proximos(
+                criadas = servico.proximos_convocar(
                     vaga=travada,
                     quantidade=quantidade,
                     prazo_resposta=prazo_resposta,
@@ -124,14 +124,14 @@ def nao_comparecimento_em_lote(
     *, convocacoes: Sequence[Convocacao], data: date, motivo: str, usuario: Any
 ) -> ResumoLote:
     """Não comparecimento (art. 4º, § 2º: é desistência) de várias convocações,
-    cada uma por ``registrar_desistencia``; a já registrada assim conta como feita."""
+    cada uma por ``desistencia_registrar``; a já registrada assim conta como feita."""
     if not motivo.strip():
         raise servico.AcaoInvalida("Motivo: descreva o que aconteceu (ex.: prazo vencido).")
     itens = []
     for c in convocacoes:
         rotulo = f"{c.inscricao.numero} (vaga {c.vaga.codigo})"
         try:
-            servico.registrar_desistencia(
+            servico.desistencia_registrar(
                 convocacao=c,
                 situacao=SituacaoConvocacao.NAO_COMPARECEU,
                 data=data,

@@ -52,6 +52,7 @@ __all__ = [
     "Empate",
     "LinhaAvaliacao",
     "ParametrosMotor",
+    "avaliacoes_salvar",
     "calcular_nota_final",
     "classificar_selecao",
     "classificar_vaga",
@@ -59,7 +60,6 @@ __all__ = [
     "ordenar",
     "parametros_motor",
     "resolver",
-    "salvar_avaliacoes",
 ]
 
 # ---------------------------------------------------------------------------
@@ -337,7 +337,7 @@ def _texto_notas(notas: Mapping[str, Decimal | None]) -> dict[str, str]:
     return {k: str(v) for k, v in notas.items() if v is not None}
 
 
-def salvar_avaliacoes(
+def avaliacoes_salvar(
     *,
     selecao: Selecao,
     linhas: Sequence[LinhaAvaliacao],
@@ -401,7 +401,7 @@ def avaliacoes_aprovar_por_corte(*, vaga: VagaEstagio, corte: Decimal, usuario: 
     """ "Aprovar todos com nota ≥ corte": as avaliações pendentes da vaga com todas
     as notas do edital e nota final igual ou acima do corte passam a aprovadas.
 
-    As notas não mudam; a gravação é a de ``salvar_avaliacoes`` (trava, recálculo
+    As notas não mudam; a gravação é a de ``avaliacoes_salvar`` (trava, recálculo
     da nota final e auditoria de cada mudança). Devolve quantas mudaram.
     """
     codigos = [codigo for codigo, _ in pesos_da_selecao(vaga.selecao)]
@@ -424,7 +424,7 @@ def avaliacoes_aprovar_por_corte(*, vaga: VagaEstagio, corte: Decimal, usuario: 
         )
     if not linhas:
         return 0
-    return salvar_avaliacoes(
+    return avaliacoes_salvar(
         selecao=vaga.selecao, linhas=linhas, usuario=usuario, origem=f"aprovar nota ≥ {corte}"
     )
 

@@ -34,8 +34,9 @@ from candidatos.models import (
 )
 from candidatos.selectors.classificacao import EstadoVaga, estado_vaga, rotulo_modalidade
 from candidatos.services.inscricoes import normalizar_codigo
-from candidatos.services.retencao import inicio_da_validade, somar_meses
+from candidatos.services.retencao import inicio_da_validade
 from selecoes import auditoria, eventos
+from selecoes.calendario import somar_meses
 from selecoes.limites import registrar_tentativa
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.models.selecao import MAX_VAGAS_POR_POSICAO
@@ -113,7 +114,7 @@ def _registrar(
     eventos.emitir(eventos.Evento.CONVOCACAO_ALTERADA, selecao_id=c.vaga.selecao_id)
 
 
-def convocar_proximos(
+def proximos_convocar(
     *,
     vaga: VagaEstagio,
     quantidade: int,
@@ -166,7 +167,7 @@ def convocar_proximos(
         proxima = (Convocacao.objects.filter(vaga=vaga).aggregate(m=Max("ordem"))["m"] or 0) + 1
         criadas = []
         for n, item in enumerate(escolhidos):
-            c = Convocacao.objects.create(
+            c = Convocacao.objects.create(  # type: ignore[misc]
                 vaga=vaga,
                 inscricao_id=item.inscricao_id,
                 ordem=proxima + n,
@@ -231,7 +232,7 @@ def _exigir_convocavel(estado: EstadoVaga) -> None:
         )
 
 
-def registrar_vagas_surgidas(
+def vagas_surgidas_registrar(
     *, vaga: VagaEstagio, quantidade: int, motivo: str, usuario: Any
 ) -> VagaEstagio:
     """Vagas surgidas na validade (cadastro de reserva) aumentam k: a sequência
@@ -283,7 +284,7 @@ def _obter_travada(convocacao: Convocacao) -> Convocacao:
     )
 
 
-def registrar_ciencia(*, convocacao: Convocacao, agora: datetime) -> Convocacao:
+def ciencia_registrar(*, convocacao: Convocacao, agora: datetime) -> Convocacao:
     """O candidato declara, na página dedicada, que tomou ciência da convocação."""
     with transaction.atomic():
         c = _obter_travada(convocacao)
@@ -325,7 +326,7 @@ def responder(
     return c
 
 
-def registrar_contratacao(
+def contratacao_registrar(
     *,
     convocacao: Convocacao,
     data_inicio: date,
@@ -358,7 +359,7 @@ def registrar_contratacao(
     return c
 
 
-def registrar_desistencia(
+def desistencia_registrar(
     *,
     convocacao: Convocacao,
     situacao: str,
@@ -402,7 +403,7 @@ def registrar_desistencia(
     return c
 
 
-def registrar_desistencia_inscricao(
+def desistencia_inscricao_registrar(
     *, inscricao: Inscricao, motivo: str, usuario: Any
 ) -> Inscricao:
     """Desistência de quem ainda não foi convocado (art. 4º, § 2º): sai da

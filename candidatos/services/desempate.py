@@ -1,4 +1,4 @@
-"""Regras puras da classificação (sem banco): nota final, desempate e sorteio.
+"""Regras puras da classificação (só a biblioteca padrão): nota final, desempate e sorteio.
 
 Nota final (documentada no edital): média ponderada pelos pesos dos critérios,
 Σ(nota × peso) / Σ peso, com as notas na escala de cada critério, calculada em
@@ -14,10 +14,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_EVEN, Decimal
+from enum import StrEnum
 from typing import Any
 
-from candidatos.models import SituacaoInscricao
-from selecoes.models import CriterioDesempate
+
+class Criterio(StrEnum):
+    """Códigos dos critérios de desempate do edital (os de ``CriterioDesempate``, que
+    dá os rótulos; um teste confere que são os mesmos)."""
+
+    MAIOR_NOTA = "maior_nota"
+    NOTA_CRITERIO = "nota_criterio"
+    MAIOR_IDADE = "maior_idade"
+    DATA_INSCRICAO = "data_inscricao"
+    SORTEIO = "sorteio"
+
+
+#: ``SituacaoInscricao.ATIVA`` (conferido no mesmo teste).
+SITUACAO_ATIVA = "ativa"
 
 MILESIMO = Decimal("0.001")
 
@@ -54,7 +67,7 @@ class Concorrente:
     data_nascimento: date
     inscrita_em: datetime
     categorias: frozenset[str] = frozenset()
-    situacao: str = SituacaoInscricao.ATIVA
+    situacao: str = SITUACAO_ATIVA
 
 
 @dataclass(frozen=True)
@@ -86,16 +99,16 @@ def _chave_criterio(
 ) -> Callable[[Concorrente], tuple[int, Any]]:
     """Chave crescente de um critério: menor = mais bem classificado."""
     nome = criterio.get("criterio")
-    if nome == CriterioDesempate.MAIOR_NOTA:
+    if nome == Criterio.MAIOR_NOTA:
         return lambda c: (0, -c.nota_final)
-    if nome == CriterioDesempate.NOTA_CRITERIO:
+    if nome == Criterio.NOTA_CRITERIO:
         codigo = str(criterio.get("parametro") or "")
         return lambda c: (0, -c.notas.get(codigo, Decimal(0)))
-    if nome == CriterioDesempate.MAIOR_IDADE:
+    if nome == Criterio.MAIOR_IDADE:
         return lambda c: (0, c.data_nascimento)  # nascido antes = mais velho
-    if nome == CriterioDesempate.DATA_INSCRICAO:
+    if nome == Criterio.DATA_INSCRICAO:
         return lambda c: (0, c.inscrita_em)
-    if nome == CriterioDesempate.SORTEIO:
+    if nome == Criterio.SORTEIO:
         # Fora do sorteio: todos iguais entre si e depois dos sorteados.
         return lambda c: (0, ordem_sorteio[c.numero]) if c.numero in ordem_sorteio else (1, 0)
     raise ValueError(f"Critério de desempate desconhecido: {nome!r}.")
@@ -169,7 +182,7 @@ def ordenar(
         ((-c.nota_final, *(f(c) for f in chaves)), c.numero, c) for c in concorrentes
     )
     ordenados = tuple(c for _, _, c in decorados)
-    preve_sorteio = any(c.get("criterio") == CriterioDesempate.SORTEIO for c in criterios)
+    preve_sorteio = any(c.get("criterio") == Criterio.SORTEIO for c in criterios)
     grupos: list[tuple[int, int]] = []
     inicio = 0
     for fim in range(1, len(decorados) + 1):
@@ -179,7 +192,7 @@ def ordenar(
             grupos.append((inicio, fim))
         inicio = fim
     indice = next(
-        (i for i, c in enumerate(criterios) if c.get("criterio") == CriterioDesempate.SORTEIO),
+        (i for i, c in enumerate(criterios) if c.get("criterio") == Criterio.SORTEIO),
         None,
     )
     if sorteios and indice is not None:

@@ -74,7 +74,7 @@ def _travado(processo: ProcessoEliminacao) -> ProcessoEliminacao:
     )
 
 
-def abrir_processo(
+def processo_abrir(
     *,
     inscricao: Inscricao,
     motivo: str,
@@ -113,7 +113,7 @@ def abrir_processo(
     return p
 
 
-def notificar_candidato(
+def candidato_notificar(
     *, processo: ProcessoEliminacao, prazo_defesa: date, usuario: Any, agora: datetime
 ) -> ProcessoEliminacao:
     """Notifica o candidato por e-mail, com o prazo para defesa (contraditório)."""
@@ -141,7 +141,7 @@ def notificar_candidato(
     return p
 
 
-def registrar_defesa(
+def defesa_registrar(
     *, processo: ProcessoEliminacao, defesa: str, usuario: Any, agora: datetime
 ) -> ProcessoEliminacao:
     """Registra a defesa recebida do candidato."""
@@ -166,7 +166,7 @@ def registrar_defesa(
     return p
 
 
-def decidir(
+def processo_decidir(
     *,
     processo: ProcessoEliminacao,
     procedente: bool,

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
@@ -255,7 +255,7 @@ def confirmar(
     nome_arquivo: str,
     sha256_esperado: str,
     somente_validas: bool,
-    usuario: AbstractBaseUser | AnonymousUser | None,
+    usuario: User | AnonymousUser | None,
     agora: datetime,
 ) -> ResultadoImportacao:
     """Grava a importação numa transação: tudo (se não houver erro) ou só as válidas.

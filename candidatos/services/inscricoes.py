@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core import signing
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -265,7 +265,7 @@ def inscricao_autorizada(*, selecao: Selecao, autorizacao: str) -> Inscricao | N
         return None
     if not isinstance(dados, dict) or dados.get("s") != selecao.pk:
         return None
-    return Inscricao.objects.filter(
+    return Inscricao.objects.filter(  # type: ignore[misc]
         pk=dados.get("i"), selecao=selecao, situacao=SituacaoInscricao.ATIVA
     ).first()
 
@@ -540,7 +540,7 @@ def substituicao_avisar(*, anterior_id: int, nova_id: int) -> None:
 
 def acessos_registrar(
     *,
-    usuario: AbstractBaseUser,
+    usuario: User,
     inscricoes: Iterable[Inscricao],
     contexto: str,
     agora: datetime,

@@ -8,11 +8,11 @@ tabela: o número de inscrição já vai na linha e nenhum modelo é instanciado
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Case, CharField, JSONField, Model, Value, When
+from django.db.models import Case, CharField, Field, JSONField, Model, Value, When
 from django.db.models.functions import Cast, Concat, LPad
 from psycopg.types.json import Jsonb
 
@@ -85,9 +85,10 @@ def _inserir_em_massa(
         )
         return [objeto.pk for objeto in objetos]
     opcoes = modelo._meta
-    campos = [opcoes.get_field(nome) for nome in linhas[0]]
+    # Só colunas concretas do modelo (nunca relações reversas) chegam aqui.
+    campos = [cast("Field[Any, Any]", opcoes.get_field(nome)) for nome in linhas[0]]
     jsons = [i for i, campo in enumerate(campos) if isinstance(campo, JSONField)]
-    colunas = ", ".join(connection.ops.quote_name(campo.column) for campo in campos)
+    colunas = ", ".join(connection.ops.quote_name(campo.column) for campo in campos)  # type: ignore[arg-type]
     tabela = connection.ops.quote_name(opcoes.db_table)
     with (
         connection.cursor() as cursor,
@@ -110,7 +111,7 @@ def inscricoes_criar_em_lote(
     agora: datetime,
     origem: str = OrigemInscricao.IMPORTACAO,
     descricao_auditoria: str,
-    usuario: AbstractBaseUser | AnonymousUser | None = None,
+    usuario: User | AnonymousUser | None = None,
     tamanho_lote: int = 2000,
 ) -> list[int]:
     """Cria muitas inscrições de uma vez (importação, demonstração); chame em ``atomic``.
@@ -157,10 +158,10 @@ def inscricoes_criar_em_lote(
     if reservados is None:
         _numerar_provisorias(selecao=selecao, ano=ano)
 
-    autenticado = usuario is not None and usuario.is_authenticated
+    autor = usuario if isinstance(usuario, User) else None
     auditoria_comum = {
-        "usuario_id": usuario.pk if autenticado else None,
-        "usuario_nome": usuario.get_username() if autenticado else "",
+        "usuario_id": autor.pk if autor else None,
+        "usuario_nome": autor.get_username() if autor else "",
         "orgao_id": selecao.orgao_id,
         "selecao_id": selecao.pk,
         "objeto_tipo": Inscricao._meta.label,

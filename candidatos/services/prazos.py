@@ -141,7 +141,7 @@ def _convocar_substitutos(
     prazo = prazo_resposta_do_edital(selecao, agora)
     try:
         with transaction.atomic():
-            novas = servico_convocacao.convocar_proximos(
+            novas = servico_convocacao.proximos_convocar(
                 vaga=vaga,
                 quantidade=min(quantidade, disponiveis),
                 prazo_resposta=prazo,

@@ -78,7 +78,7 @@ __all__ = [
     "inscricoes_sem_avaliacao",
     "montar_conteudo",
     "problemas_publicacao",
-    "publicar_resultado",
+    "resultado_publicar",
     "validar_publicacao",
 ]
 
@@ -122,7 +122,7 @@ def montar_conteudo(
     classificacoes: Mapping[int, ClassificacaoVaga] | None = None,
 ) -> ConteudoResultado:
     """Retrato publicável da seleção (sem tipo, número, data e motivo, que
-    ``publicar_resultado`` acrescenta). Só dados que o decreto manda publicar.
+    ``resultado_publicar`` acrescenta). Só dados que o decreto manda publicar.
 
     Levanta ``EmpateNaoResolvido`` se alguma vaga tem empate; ``PublicacaoInvalida``
     se o motor recusar a entrada (ex.: sequência explícita inconsistente).
@@ -203,7 +203,7 @@ def montar_conteudo(
     )
 
 
-def publicar_resultado(
+def resultado_publicar(
     *,
     selecao: Selecao,
     tipo: str,

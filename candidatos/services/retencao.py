@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
@@ -45,6 +45,7 @@ from candidatos.models import (
 )
 from candidatos.selectors.classificacao import modalidades_atuais
 from selecoes import auditoria
+from selecoes.calendario import somar_meses
 from selecoes.canonico import hash_conteudo
 from selecoes.imutavel import PARAMETRO_ANONIMIZACAO, sem_nomes
 from selecoes.models import Mensagem, Selecao, SituacaoSelecao
@@ -55,14 +56,6 @@ NOME_ANONIMO = "Inscrição anonimizada"
 EMAIL_ANONIMO = "anonimizado@anonimizado.invalid"
 NASCIMENTO_ANONIMO = dt.date(1900, 1, 1)
 ACAO_AUDITORIA = "inscricoes.anonimizadas"
-
-
-def somar_meses(data: dt.date, meses: int) -> dt.date:
-    """``data`` + ``meses`` meses; dia 31 vira o último dia do mês quando preciso."""
-    indice = data.month - 1 + meses
-    ano, mes = data.year + indice // 12, indice % 12 + 1
-    proximo = dt.date(ano + mes // 12, mes % 12 + 1, 1)
-    return dt.date(ano, mes, min(data.day, (proximo - dt.timedelta(days=1)).day))
 
 
 def cpf_anonimo(inscricao_id: int) -> str:
@@ -201,9 +194,9 @@ def _apagar_arquivos_depois_do_commit(nomes: list[str]) -> None:
 
 
 def _anonimizar_inscricoes(inscricoes: list[Inscricao]) -> list[str]:
-    arquivos = []
+    arquivos: list[str] = []
     for inscricao in inscricoes:
-        if inscricao.laudo_pcd:
+        if inscricao.laudo_pcd.name:
             arquivos.append(inscricao.laudo_pcd.name)
         inscricao.numero = f"ANON-{inscricao.pk}"
         inscricao.codigo_verificacao = ""
@@ -251,7 +244,11 @@ def _anonimizar_relacionados(ids: list[int]) -> list[str]:
         # O código de acesso vira um segredo que ninguém conhece: a página some.
         Convocacao.objects.filter(pk=convocacao.pk).update(token=secrets.token_urlsafe(32))
     processos = ProcessoEliminacao.objects.filter(inscricao_id__in=ids)
-    arquivos = [p.arquivo_evidencias.name for p in processos.exclude(arquivo_evidencias="")]
+    arquivos = [
+        nome
+        for p in processos.exclude(arquivo_evidencias="")
+        if (nome := p.arquivo_evidencias.name)
+    ]
     processos.update(motivo=MARCA, arquivo_evidencias="")
     processos.exclude(evidencias="").update(evidencias=MARCA)
     processos.exclude(defesa="").update(defesa=MARCA)
@@ -295,11 +292,11 @@ def _anonimizar_resultados(selecao_id: int, agora: dt.datetime) -> tuple[int, li
     return total, divergentes
 
 
-def anonimizar_selecao(
+def selecao_anonimizar(
     *,
     plano: PlanoAnonimizacao,
     meses: int,
-    usuario: AbstractBaseUser | AnonymousUser | None = None,
+    usuario: User | AnonymousUser | None = None,
 ) -> PlanoAnonimizacao:
     """Anonimiza as inscrições da seleção do ``plano``, numa transação, com auditoria."""
     with transaction.atomic():

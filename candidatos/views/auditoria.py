@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
+from collections.abc import Iterable
+
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -15,7 +17,7 @@ from candidatos.selectors.sensiveis import (
     ocultar,
 )
 from candidatos.services.inscricoes import acessos_registrar
-from candidatos.views.classificacao import obter_selecao
+from candidatos.views.classificacao import selecao_com_papel
 from selecoes import acesso
 from selecoes.models import RegistroAuditoria
 from selecoes.selectors.auditoria import frase_auditoria
@@ -67,25 +69,32 @@ def _csv(
     return resposta
 
 
-def _pagina(request: HttpRequest, registros: QuerySet[RegistroAuditoria], *, ve_sensiveis: bool):  # type: ignore[no-untyped-def]
+def _pagina(
+    request: HttpRequest, registros: QuerySet[RegistroAuditoria], *, ve_sensiveis: bool
+) -> Page[RegistroAuditoria]:
     pagina = Paginator(registros, 50).get_page(request.GET.get("page"))
     mascara = None if ve_sensiveis else ocultar
-    pagina.frases = [(r, frase_auditoria(r, mascara=mascara)) for r in pagina]
+    # O template lê a frase pronta de cada registro ao lado dele.
+    pagina.frases = [(r, frase_auditoria(r, mascara=mascara)) for r in pagina]  # type: ignore[attr-defined]
     return pagina
 
 
-def _registrar_exibicao(request: HttpRequest, registros, onde: str) -> None:  # type: ignore[no-untyped-def]
+def _registrar_exibicao(
+    request: HttpRequest, registros: Iterable[RegistroAuditoria], onde: str
+) -> None:
     ids = inscricoes_com_sensiveis(registros)
     if ids:
         acessos_registrar(
-            usuario=request.user,
+            usuario=acesso.usuario_autenticado(request),
             inscricoes=Inscricao.objects.filter(pk__in=ids),
             contexto=onde,
             agora=timezone.now(),
         )
 
 
-def _registrar_se_gestor(request: HttpRequest, pagina, *, ve_sensiveis: bool, onde: str) -> None:  # type: ignore[no-untyped-def]
+def _registrar_se_gestor(
+    request: HttpRequest, pagina: Page[RegistroAuditoria], *, ve_sensiveis: bool, onde: str
+) -> None:
     """A exibição de escolhas sensíveis ao gestor fica registrada (LGPD, art. 37)."""
     if ve_sensiveis:
         _registrar_exibicao(request, pagina.object_list, onde)
@@ -93,13 +102,13 @@ def _registrar_se_gestor(request: HttpRequest, pagina, *, ve_sensiveis: bool, on
 
 @acesso.rh_requerido
 def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
-    selecao = obter_selecao(request, pk)
+    no_orgao = selecao_com_papel(request, pk)
+    selecao, ve = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     registros = RegistroAuditoria.objects.filter(selecao=selecao).order_by("-criado_em", "-pk")
     # Sem NUL: o PostgreSQL recusa o caractere em texto (seria HTTP 500).
     acao = request.GET.get("acao", "").replace("\x00", "").strip()
     if acao:
         registros = registros.filter(acao__startswith=acao)
-    ve = acesso.ve_dados_sensiveis(request.user, selecao.orgao)
     if request.GET.get("formato") == "csv":
         return _csv(request, registros, f"auditoria-selecao-{selecao.pk}", ve_sensiveis=ve)
     pagina = _pagina(request, registros, ve_sensiveis=ve)
@@ -115,14 +124,14 @@ def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
 
 @acesso.rh_requerido
 def por_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
-    ins = acesso.obter_no_escopo(
+    no_orgao = acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao"),
         request.user,
         caminho_orgao="selecao__orgao",
         pk=pk,
     )
+    ins, ve = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     registros = RegistroAuditoria.objects.filter(inscricao_id=ins.pk).order_by("-criado_em", "-pk")
-    ve = acesso.ve_dados_sensiveis(request.user, ins.selecao.orgao)
     if request.GET.get("formato") == "csv":
         return _csv(request, registros, f"auditoria-inscricao-{ins.numero}", ve_sensiveis=ve)
     pagina = _pagina(request, registros, ve_sensiveis=ve)

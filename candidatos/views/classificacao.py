@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -52,11 +53,33 @@ def obter_selecao(request: HttpRequest, pk: int) -> Selecao:
     )
 
 
+def selecao_com_papel(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Selecao]:
+    """A seleção publicada no escopo do usuário e o papel dele no órgão."""
+    return acesso.obter_com_papel(
+        Selecao.objects.select_related("orgao").publicadas(), request.user, exigir=exigir, pk=pk
+    )
+
+
 def obter_vaga(request: HttpRequest, pk: int) -> VagaEstagio:
     return acesso.obter_no_escopo(
         VagaEstagio.objects.select_related("selecao__orgao"),
         request.user,
         caminho_orgao="selecao__orgao",
+        pk=pk,
+    )
+
+
+def vaga_com_papel(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[VagaEstagio]:
+    """A vaga no escopo do usuário e o papel dele no órgão."""
+    return acesso.obter_com_papel(
+        VagaEstagio.objects.select_related("selecao__orgao"),
+        request.user,
+        caminho_orgao="selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
@@ -86,7 +109,8 @@ def inicio(request: HttpRequest) -> HttpResponse:
 
 @acesso.rh_requerido
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
-    selecao = obter_selecao(request, pk)
+    no_orgao = selecao_com_papel(request, pk)
+    selecao = no_orgao.objeto
     vagas = list(selecao.vagas.all())
     classificacoes = servico.classificar_selecao(selecao, vagas=vagas)
     linhas = [(v, classificacoes[v.pk]) for v in vagas]
@@ -109,7 +133,7 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
             selecao.criterios_desempate or [],
             [{"codigo": c.codigo, "nome": c.nome} for c in criterios],
         ),
-        **contexto_papel(request, selecao),
+        **no_orgao.contexto(),
     }
     return render(request, "candidatos/classificacao/painel.html", contexto)
 
@@ -117,12 +141,13 @@ def painel(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def inscricao(request: HttpRequest, pk: int) -> HttpResponse:
     """Ficha do candidato para o RH: avaliação, convocações, processos e trilha."""
-    ins = acesso.obter_no_escopo(
+    no_orgao = acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao", "vaga"),
         request.user,
         caminho_orgao="selecao__orgao",
         pk=pk,
     )
+    ins = no_orgao.objeto
     contexto = {
         "inscricao": ins,
         "selecao": ins.selecao,
@@ -130,7 +155,7 @@ def inscricao(request: HttpRequest, pk: int) -> HttpResponse:
         "convocacoes": ins.convocacoes.select_related("vaga").order_by("convocada_em"),
         "processos": ins.processos_eliminacao.order_by("-aberto_em"),
         "recursos": ins.recursos.order_by("recebido_em"),
-        **contexto_papel(request, ins.selecao),
+        **no_orgao.contexto(),
     }
     return render(request, "candidatos/classificacao/inscricao.html", contexto)
 
@@ -141,9 +166,8 @@ def inscricao(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def notas(request: HttpRequest, pk: int) -> HttpResponse:
     """Grade editável por página; com erro, nada é salvo e o digitado volta."""
-    vaga = obter_vaga(request, pk)
-    selecao = vaga.selecao
-    papel = contexto_papel(request, selecao)
+    no_orgao = vaga_com_papel(request, pk)
+    vaga, selecao, papel = no_orgao.objeto, no_orgao.objeto.selecao, no_orgao.contexto()
     colunas = colunas_de_nota(list(CriterioAvaliacao.objects.filter(selecao=selecao)))
     pagina = Paginator(servico.inscricoes_da_vaga(vaga), POR_PAGINA_GRADE).get_page(
         request.GET.get("page")
@@ -156,10 +180,10 @@ def notas(request: HttpRequest, pk: int) -> HttpResponse:
         "prefix": "grade",
     }
     if request.method == "POST":
-        exigir_editor(request, selecao)
+        no_orgao.exigir(acesso.EDITORES)
         formset = AvaliacaoFormSet(request.POST, **kwargs)
         if formset.is_valid():
-            mudaram = servico.salvar_avaliacoes(
+            mudaram = servico.avaliacoes_salvar(
                 selecao=selecao,
                 linhas=[f.linha() for f in formset.forms],
                 usuario=request.user,
@@ -196,7 +220,7 @@ def notas_aprovar_corte(request: HttpRequest, pk: int) -> HttpResponse:
     exigir_editor(request, vaga.selecao)
     form = AprovarPorCorteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors["corte"]))
+        messages.error(request, " ".join(str(erro) for erro in form.errors["corte"]))
         return redirect("classificacao:notas", pk=vaga.pk)
     corte = form.cleaned_data["corte"]
     mudaram = servico.avaliacoes_aprovar_por_corte(vaga=vaga, corte=corte, usuario=request.user)
@@ -228,7 +252,7 @@ def importar_notas(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, "A prévia expirou; envie a planilha de novo.")
             return redirect("classificacao:importar_notas", pk=selecao.pk)
         linhas = [LinhaAvaliacao.from_json(x) for x in pedido["linhas"]]
-        mudaram = servico.salvar_avaliacoes(
+        mudaram = servico.avaliacoes_salvar(
             selecao=selecao, linhas=linhas, usuario=request.user, origem="planilha"
         )
         messages.success(request, f"Planilha importada: {mudaram} avaliação(ões) alterada(s).")
@@ -298,11 +322,11 @@ def _exigir_gestor(request: HttpRequest, selecao: Selecao) -> None:
 def sorteio(request: HttpRequest, pk: int) -> HttpResponse:
     """Sorteio público de desempate de uma vaga (regras, § 5): o gestor anuncia
     (semente ou fonte pública futura, e quando), e só depois sorteia, uma vez."""
-    vaga = obter_vaga(request, pk)
-    selecao = vaga.selecao
+    no_orgao = vaga_com_papel(request, pk)
+    vaga, selecao = no_orgao.objeto, no_orgao.objeto.selecao
     form = AnunciarSorteioForm(request.POST or None)
     if request.method == "POST":
-        _exigir_gestor(request, selecao)
+        no_orgao.exigir((Papel.GESTOR,))
         if form.is_valid():
             dados = form.cleaned_data
             try:
@@ -330,7 +354,7 @@ def sorteio(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("sorteio", "anunciado_por")
         .order_by("-anunciado_em"),
         "sorteios": Sorteio.objects.filter(vaga=vaga).order_by("-realizado_em"),
-        **contexto_papel(request, selecao),
+        **no_orgao.contexto(),
     }
     return render(request, "candidatos/classificacao/sorteio.html", contexto)
 

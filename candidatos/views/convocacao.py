@@ -3,6 +3,7 @@ desfechos e processos de eliminação (art. 2º, parágrafo único)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -37,9 +38,8 @@ from candidatos.services import convocacao as servico
 from candidatos.services import eliminacao
 from candidatos.views.classificacao import (
     contexto_papel,
-    exigir_editor,
     obter_selecao,
-    obter_vaga,
+    vaga_com_papel,
 )
 from selecoes import acesso
 from selecoes.categorias import Categoria
@@ -55,7 +55,8 @@ POR_PAGINA_LISTA = 100
 def vaga(request: HttpRequest, pk: int) -> HttpResponse:
     """Classificação geral, listas de negros e de PcD, ordem de convocação com a
     modalidade e a frase do motor, convocações e quem chamar agora (arts. 3º e 4º)."""
-    v = obter_vaga(request, pk)
+    no_orgao = vaga_com_papel(request, pk)
+    v = no_orgao.objeto
     estado = estado_vaga(v)
     agora = timezone.localtime()
     listas = {
@@ -63,7 +64,8 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         Categoria.NEGROS: (f"{Categoria.NEGROS.label} (art. 4º)", estado.lista_negros),
         Categoria.PCD: (Categoria.PCD.label, estado.lista_pcd),
     }
-    lista = request.GET.get("lista") if request.GET.get("lista") in listas else "geral"
+    pedida = request.GET.get("lista", "geral")
+    lista = pedida if pedida in listas else "geral"
     rotulo, linhas = listas[lista]
     contexto = {
         "vaga": v,
@@ -80,7 +82,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "form_surgidas": VagasSurgidasForm(),
         "chamadas": chamadas_da_selecao(v.selecao),
-        **contexto_papel(request, v.selecao),
+        **no_orgao.contexto(),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)
 
@@ -101,15 +103,14 @@ def _prazo_do_edital(selecao: Any, agora: Any) -> dict[str, Any]:
 @acesso.rh_requerido
 def convocar(request: HttpRequest, pk: int) -> HttpResponse:
     """ "Convocar próximos N" (a trava e o recálculo ficam no serviço)."""
-    v = obter_vaga(request, pk)
-    exigir_editor(request, v.selecao)
+    v = vaga_com_papel(request, pk, exigir=acesso.EDITORES).objeto
     agora = timezone.now()
     form = ConvocarForm(request.POST, maximo=10_000, agora=agora)
     if not form.is_valid():
         messages.error(request, _erros_do_form(form))
         return redirect("classificacao:vaga", pk=v.pk)
     try:
-        criadas = servico.convocar_proximos(
+        criadas = servico.proximos_convocar(
             vaga=v,
             quantidade=form.cleaned_data["quantidade"],
             prazo_resposta=form.cleaned_data["prazo_resposta"],
@@ -130,14 +131,13 @@ def convocar(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @acesso.rh_requerido
 def vagas_surgidas(request: HttpRequest, pk: int) -> HttpResponse:
-    v = obter_vaga(request, pk)
-    exigir_editor(request, v.selecao)
+    v = vaga_com_papel(request, pk, exigir=acesso.EDITORES).objeto
     form = VagasSurgidasForm(request.POST)
     if not form.is_valid():
         messages.error(request, _erros_do_form(form))
         return redirect("classificacao:vaga", pk=v.pk)
     try:
-        servico.registrar_vagas_surgidas(
+        servico.vagas_surgidas_registrar(
             vaga=v,
             quantidade=form.cleaned_data["quantidade"],
             motivo=form.cleaned_data["motivo"],
@@ -161,18 +161,21 @@ def _erros_do_form(form: Any) -> str:
 # --- convocação -----------------------------------------------------------------
 
 
-def _obter_convocacao(request: HttpRequest, pk: int) -> Convocacao:
-    return acesso.obter_no_escopo(
+def _obter_convocacao(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Convocacao]:
+    return acesso.obter_com_papel(
         Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao", "convocada_por"),
         request.user,
         caminho_orgao="vaga__selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
 
 @acesso.rh_requerido
 def convocacao(request: HttpRequest, pk: int) -> HttpResponse:
-    c = _obter_convocacao(request, pk)
+    c = _obter_convocacao(request, pk).objeto
     return render(
         request,
         "candidatos/convocacao/convocacao.html",
@@ -205,12 +208,11 @@ def _contexto_convocacao(
 @require_POST
 @acesso.rh_requerido
 def contratar(request: HttpRequest, pk: int) -> HttpResponse:
-    c = _obter_convocacao(request, pk)
-    exigir_editor(request, c.vaga.selecao)
+    c = _obter_convocacao(request, pk, exigir=acesso.EDITORES).objeto
     form = ContratacaoForm(request.POST)
     if form.is_valid():
         try:
-            servico.registrar_contratacao(convocacao=c, usuario=request.user, **form.cleaned_data)
+            servico.contratacao_registrar(convocacao=c, usuario=request.user, **form.cleaned_data)
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
@@ -224,12 +226,11 @@ def contratar(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def encerrar(request: HttpRequest, pk: int) -> HttpResponse:
     """Recusou, não compareceu ou desistiu (art. 4º, § 2º)."""
-    c = _obter_convocacao(request, pk)
-    exigir_editor(request, c.vaga.selecao)
+    c = _obter_convocacao(request, pk, exigir=acesso.EDITORES).objeto
     form = DesistenciaForm(request.POST)
     if form.is_valid():
         try:
-            servico.registrar_desistencia(convocacao=c, usuario=request.user, **form.cleaned_data)
+            servico.desistencia_registrar(convocacao=c, usuario=request.user, **form.cleaned_data)
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
@@ -243,11 +244,14 @@ def encerrar(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "candidatos/convocacao/convocacao.html", contexto, status=400)
 
 
-def _obter_inscricao(request: HttpRequest, pk: int) -> Inscricao:
-    return acesso.obter_no_escopo(
+def _obter_inscricao(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Inscricao]:
+    return acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao", "vaga"),
         request.user,
         caminho_orgao="selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
@@ -255,12 +259,11 @@ def _obter_inscricao(request: HttpRequest, pk: int) -> Inscricao:
 @acesso.rh_requerido
 def desistencia_inscricao(request: HttpRequest, pk: int) -> HttpResponse:
     """Desistência de quem ainda não foi convocado."""
-    ins = _obter_inscricao(request, pk)
-    exigir_editor(request, ins.selecao)
+    ins = _obter_inscricao(request, pk, exigir=acesso.EDITORES).objeto
     form = DesistenciaInscricaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            servico.registrar_desistencia_inscricao(
+            servico.desistencia_inscricao_registrar(
                 inscricao=ins, motivo=form.cleaned_data["motivo"], usuario=request.user
             )
         except ValidationError as erro:
@@ -295,12 +298,11 @@ def processos(request: HttpRequest, pk: int) -> HttpResponse:
 
 @acesso.rh_requerido
 def processo_abrir(request: HttpRequest, pk: int) -> HttpResponse:
-    ins = _obter_inscricao(request, pk)
-    exigir_editor(request, ins.selecao)
+    ins = _obter_inscricao(request, pk, exigir=acesso.EDITORES).objeto
     form = AbrirProcessoForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            p = eliminacao.abrir_processo(
+            p = eliminacao.processo_abrir(
                 inscricao=ins,
                 motivo=form.cleaned_data["motivo"],
                 evidencias=form.cleaned_data["evidencias"],
@@ -322,26 +324,35 @@ def processo_abrir(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _obter_processo(request: HttpRequest, pk: int) -> ProcessoEliminacao:
-    return acesso.obter_no_escopo(
+def _obter_processo(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[ProcessoEliminacao]:
+    return acesso.obter_com_papel(
         ProcessoEliminacao.objects.select_related(
             "inscricao__selecao__orgao", "inscricao__vaga", "aberto_por", "decidido_por"
         ),
         request.user,
         caminho_orgao="inscricao__selecao__orgao",
+        exigir=exigir,
         pk=pk,
     )
 
 
 def _render_processo(
-    request: HttpRequest, p: ProcessoEliminacao, status: int = 200, **forms: Any
+    request: HttpRequest,
+    no_orgao: acesso.Acesso[ProcessoEliminacao],
+    status: int = 200,
+    **forms: Any,
 ) -> HttpResponse:
+    p = no_orgao.objeto
     selecao = p.inscricao.selecao
-    papel = contexto_papel(request, selecao)
+    papel = no_orgao.contexto()
     if papel["eh_gestor"]:
         # LGPD, art. 11: a cor/raça declarada só aparece ao gestor, e cada exibição fica registrada.
         AcessoDadoSensivel.objects.create(
-            usuario=request.user, inscricao=p.inscricao, contexto=f"processo de eliminação {p.pk}"
+            usuario=acesso.usuario_autenticado(request),
+            inscricao=p.inscricao,
+            contexto=f"processo de eliminação {p.pk}",
         )
     contexto = {
         "processo": p,
@@ -365,12 +376,12 @@ def processo(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @acesso.rh_requerido
 def processo_notificar(request: HttpRequest, pk: int) -> HttpResponse:
-    p = _obter_processo(request, pk)
-    exigir_editor(request, p.inscricao.selecao)
+    no_orgao = _obter_processo(request, pk, exigir=acesso.EDITORES)
+    p = no_orgao.objeto
     form = NotificarForm(request.POST)
     if form.is_valid():
         try:
-            eliminacao.notificar_candidato(
+            eliminacao.candidato_notificar(
                 processo=p,
                 prazo_defesa=form.cleaned_data["prazo_defesa"],
                 usuario=request.user,
@@ -381,18 +392,18 @@ def processo_notificar(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Candidato notificado por e-mail.")
             return redirect("classificacao:processo", pk=p.pk)
-    return _render_processo(request, p, status=400, form_notificar=form)
+    return _render_processo(request, no_orgao, status=400, form_notificar=form)
 
 
 @require_POST
 @acesso.rh_requerido
 def processo_defesa(request: HttpRequest, pk: int) -> HttpResponse:
-    p = _obter_processo(request, pk)
-    exigir_editor(request, p.inscricao.selecao)
+    no_orgao = _obter_processo(request, pk, exigir=acesso.EDITORES)
+    p = no_orgao.objeto
     form = DefesaForm(request.POST)
     if form.is_valid():
         try:
-            eliminacao.registrar_defesa(
+            eliminacao.defesa_registrar(
                 processo=p,
                 defesa=form.cleaned_data["defesa"],
                 usuario=request.user,
@@ -403,19 +414,19 @@ def processo_defesa(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Defesa registrada.")
             return redirect("classificacao:processo", pk=p.pk)
-    return _render_processo(request, p, status=400, form_defesa=form)
+    return _render_processo(request, no_orgao, status=400, form_defesa=form)
 
 
 @require_POST
 @acesso.rh_requerido
 def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
     """Só gestor decide (operador e auditor: 403)."""
-    p = _obter_processo(request, pk)
-    acesso.exigir_papel(request.user, p.inscricao.selecao.orgao_id, [Papel.GESTOR])
+    no_orgao = _obter_processo(request, pk, exigir=[Papel.GESTOR])
+    p = no_orgao.objeto
     form = DecisaoProcessoForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            eliminacao.decidir(
+            eliminacao.processo_decidir(
                 processo=p,
                 procedente=form.cleaned_data["procedente"],
                 fundamentacao=form.cleaned_data["fundamentacao"],
@@ -430,7 +441,7 @@ def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, "Decisão registrada.")
             return redirect("classificacao:processo", pk=p.pk)
     form.reter_documento()
-    return _render_processo(request, p, status=400, form_decisao=form)
+    return _render_processo(request, no_orgao, status=400, form_decisao=form)
 
 
 ARQUIVOS_PROCESSO = {"evidencias": "arquivo_evidencias", "decisao": "documento_decisao"}
@@ -439,7 +450,7 @@ ARQUIVOS_PROCESSO = {"evidencias": "arquivo_evidencias", "decisao": "documento_d
 @acesso.rh_requerido
 def processo_arquivo(request: HttpRequest, pk: int, qual: str) -> FileResponse:
     """Arquivos do processo só por aqui, com verificação de escopo (nunca por URL direta)."""
-    p = _obter_processo(request, pk)
+    p = _obter_processo(request, pk).objeto
     campo = ARQUIVOS_PROCESSO.get(qual)
     arquivo = getattr(p, campo) if campo else None
     if not arquivo:

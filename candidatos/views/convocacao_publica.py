@@ -57,7 +57,7 @@ def detalhe(request: HttpRequest, token: str) -> HttpResponse:
 @limitar("convocacao_publica", limite=30, janela_segundos=60)
 def ciente(request: HttpRequest, token: str) -> HttpResponse:
     c = _obter(token)
-    servico.registrar_ciencia(convocacao=c, agora=timezone.now())
+    servico.ciencia_registrar(convocacao=c, agora=timezone.now())
     messages.success(request, "Ciência registrada. Responda abaixo até o prazo.")
     return redirect("convocacao_publica:detalhe", token=token)
 

@@ -5,6 +5,7 @@ Toda consulta passa pelo escopo do órgão (``selecoes.acesso``): objeto de outr
 """
 
 import hashlib
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -40,10 +42,13 @@ def _sim_nao(valor: str) -> bool | None:
     return {"sim": True, "nao": False}.get(valor)
 
 
-def _selecao(request: HttpRequest, selecao_id: int) -> Selecao:
-    return acesso.obter_no_escopo(
+def _selecao(
+    request: HttpRequest, selecao_id: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Selecao]:
+    return acesso.obter_com_papel(
         Selecao.objects.select_related("orgao").prefetch_related("vagas"),
         request.user,
+        exigir=exigir,
         pk=selecao_id,
     )
 
@@ -73,9 +78,8 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
     pedir a exibição (``?sensiveis=1`` ou o filtro por reserva), que fica registrada
     para cada inscrição mostrada. Operador e auditor nunca as veem nem filtram.
     """
-    selecao = _selecao(request, selecao_id)
-    papel = acesso.papel_no_orgao(request.user, selecao.orgao)
-    pode_ver = papel is not None and papel.ve_dados_sensiveis
+    no_orgao = _selecao(request, selecao_id)
+    selecao, pode_ver = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     form = FiltroInscricoesForm(request.GET or None, selecao=selecao, ve_sensiveis=pode_ver)
     filtros: dict[str, Any] = form.cleaned_data if form.is_valid() else {}
     inscricoes = inscricoes_da_selecao(
@@ -91,7 +95,7 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
     mostrar = pode_ver and (request.GET.get("sensiveis") == "1" or form.filtra_por_reserva())
     if mostrar:
         acessos_registrar(
-            usuario=request.user,
+            usuario=acesso.usuario_autenticado(request),
             inscricoes=pagina.object_list,
             contexto=f"lista de inscrições da seleção {selecao.numero_edital}, "
             f"página {pagina.number}",
@@ -109,7 +113,7 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
             "contagens": contagens_da_selecao(selecao=selecao),
             "pode_ver_sensiveis": pode_ver,
             "mostrando_sensiveis": mostrar,
-            "pode_importar": papel is not None and papel.pode_editar,
+            "pode_importar": no_orgao.pode_editar,
         },
     )
 
@@ -118,18 +122,18 @@ def lista(request: HttpRequest, selecao_id: int) -> HttpResponse:
 @acesso.rh_requerido
 def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
     """Inscrição com histórico (substituições e auditoria); exibição sensível registrada."""
-    inscricao = acesso.obter_no_escopo(
+    no_orgao = acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao", "vaga", "substitui"),
         request.user,
         caminho_orgao="selecao__orgao",
         pk=pk,
     )
-    ve = acesso.ve_dados_sensiveis(request.user, inscricao.selecao.orgao)
+    inscricao, ve = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     historico = historico_da_inscricao(inscricao=inscricao, ve_sensiveis=ve)
     if ve:
         # O histórico mostra as reservas de cada inscrição do mesmo CPF: todas registradas.
         acessos_registrar(
-            usuario=request.user,
+            usuario=acesso.usuario_autenticado(request),
             inscricoes=historico.versoes,
             contexto="detalhe da inscrição",
             agora=timezone.now(),
@@ -143,7 +147,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
             "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
             "historico": historico,
             "telefone": formatar_telefone(inscricao.telefone),
-            "pode_editar": acesso.pode_editar(request.user, inscricao.selecao.orgao),
+            "pode_editar": no_orgao.pode_editar,
         },
     )
 
@@ -152,17 +156,17 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 def laudo(request: HttpRequest, pk: int) -> FileResponse:
     """Laudo médico: só gestores, só por esta view (nunca por MEDIA_URL); acesso registrado."""
-    inscricao = acesso.obter_no_escopo(
+    inscricao = acesso.obter_com_papel(
         Inscricao.objects.select_related("selecao__orgao"),
         request.user,
         caminho_orgao="selecao__orgao",
+        exigir=[Papel.GESTOR],
         pk=pk,
-    )
-    acesso.exigir_papel(request.user, inscricao.selecao.orgao, [Papel.GESTOR])
+    ).objeto
     if not inscricao.laudo_pcd:
         raise Http404
     acessos_registrar(
-        usuario=request.user,
+        usuario=acesso.usuario_autenticado(request),
         inscricoes=[inscricao],
         contexto="download do laudo médico",
         agora=timezone.now(),
@@ -181,15 +185,13 @@ def laudo(request: HttpRequest, pk: int) -> FileResponse:
 
 
 def _selecao_editavel(request: HttpRequest, selecao_id: int) -> Selecao:
-    selecao = _selecao(request, selecao_id)
-    acesso.exigir_papel(request.user, selecao.orgao, acesso.EDITORES)
-    return selecao
+    return _selecao(request, selecao_id, exigir=acesso.EDITORES).objeto
 
 
 @acesso.rh_requerido
 def modelo_importacao(request: HttpRequest, selecao_id: int, formato: str) -> HttpResponse:
     """Planilha-modelo (CSV ou XLSX) com as colunas e exemplos com os códigos das vagas."""
-    selecao = _selecao(request, selecao_id)
+    selecao = _selecao(request, selecao_id).objeto
     if formato not in ("csv", "xlsx"):
         raise Http404
     conteudo = importacao.modelo(selecao=selecao, formato=formato)
@@ -302,7 +304,7 @@ def importar_andamento_json(request: HttpRequest, selecao_id: int) -> JsonRespon
 
 @never_cache
 @acesso.rh_requerido
-def importar_erros(request: HttpRequest, selecao_id: int) -> HttpResponse:
+def importar_erros(request: HttpRequest, selecao_id: int) -> HttpResponseBase:
     """Lista completa dos erros da prévia da própria sessão (CSV, fórmulas neutralizadas)."""
     selecao = _selecao_editavel(request, selecao_id)
     pendente = _pendente_da_sessao(request, selecao)

@@ -81,7 +81,6 @@ def selecao(request: HttpRequest, pk: int) -> HttpResponse:
         "quadro": quadro,
         "chamadas": chamadas_da_selecao(selecao),
         "criterios": sel.criterios_desempate(selecao=selecao),
-        "documentos": sel.documentos_publicos(selecao=selecao),
         "versoes_edital": versoes_edital,
         "versoes": versoes,
         "vigente": sel.versao_vigente(versoes),
@@ -111,7 +110,6 @@ def resultados(request: HttpRequest, pk: int, versao: str = "atual") -> HttpResp
         "versao": escolhida,
         "vigente": sel.versao_vigente(versoes),
         "resultado": sel.resultado_publicado(escolhida) if escolhida else None,
-        "pdf": sel.pdf_do_resultado(versao_id=escolhida.id) if escolhida else None,
     }
     return render(request, "publico/resultados.html", contexto)
 

@@ -6,14 +6,12 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
-from candidatos import tasks
 from candidatos.conteudo_resultado import ConteudoResultado
 from candidatos.forms.classificacao import (
     DecidirRecursoForm,
@@ -28,7 +26,9 @@ from candidatos.models import (
     SituacaoRecurso,
     TipoResultado,
 )
+from candidatos.selectors import publicacao as selectors_publicacao
 from candidatos.selectors.area_candidato import decisoes_a_comunicar
+from candidatos.services import publicacao as servico_publicacao
 from candidatos.services import recursos as recursos_service
 from candidatos.services.inscricoes import acessos_registrar
 from candidatos.services.resultado import comparar_versoes
@@ -55,22 +55,18 @@ def publicar(request: HttpRequest, pk: int) -> HttpResponse:
     form = PublicarResultadoForm(request.POST or None, selecao=selecao, agora=agora)
     if request.method == "POST" and form.is_valid():
         dados = form.cleaned_data
+        servico_publicacao.publicacao_solicitar(
+            selecao=selecao,
+            tipo=dados["tipo"],
+            usuario=request.user,
+            motivo=dados["motivo"],
+            chave=dados["chave"],
+            agora=agora,
+            recurso_inicio=dados.get("recurso_inicio"),
+            recurso_fim=dados.get("recurso_fim"),
+            sem_avaliacao=form.justificativas(),
+        )
         chave = dados["chave"]
-        novo = tasks.reservar_pedido(chave, selecao_id=selecao.pk, total=selecao.vagas.count())
-        if novo:
-            inicio, fim = dados.get("recurso_inicio"), dados.get("recurso_fim")
-            argumentos = (
-                selecao.pk,
-                dados["tipo"],
-                request.user.pk,
-                dados["motivo"],
-                inicio.isoformat() if inicio else None,
-                fim.isoformat() if fim else None,
-                str(chave),
-                agora.isoformat(),
-                form.justificativas(),
-            )
-            transaction.on_commit(lambda: tasks.publicar_resultado.delay(*argumentos))
         return redirect("classificacao:publicacao", pk=selecao.pk, chave=chave)
     contexto = {
         "selecao": selecao,
@@ -106,11 +102,8 @@ def publicacao_progresso(request: HttpRequest, pk: int, chave: uuid.UUID) -> Jso
 
 
 def _estado_publicacao(selecao: Selecao, chave: uuid.UUID) -> dict[str, Any]:
-    versao = ResultadoVersao.objects.filter(selecao=selecao, chave=chave).only("pk").first()
-    if versao is not None:
-        return {"estado": "concluida", "versao_id": versao.pk}
-    estado = tasks.progresso_publicacao(chave)
-    if estado is None or estado.get("selecao_id", selecao.pk) != selecao.pk:
+    estado = selectors_publicacao.estado_publicacao(selecao=selecao, chave=chave)
+    if estado is None:
         raise Http404
     return estado
 

@@ -30,7 +30,7 @@ class CampoDecimal(forms.DecimalField):
     ``Decimal('sNaN')`` levanta ``decimal.InvalidOperation``: HTTP 500.
     """
 
-    def to_python(self, value: Any) -> Decimal | None:
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
         numero = super().to_python(value)
         if numero is not None and numero.is_snan():
             raise ValidationError(self.error_messages["invalid"], code="invalid")

@@ -12,7 +12,7 @@ from typing import Any
 
 from crispy_forms.helper import FormHelper
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet
 from django.utils import timezone
@@ -48,7 +48,7 @@ class FormularioEdital:
     def is_valid(self) -> bool:
         validos = [self.selecao.is_valid(), self.vagas.is_valid(), self.criterios.is_valid()]
         if validos[0] and validos[2]:
-            self.selecao.validar_desempate(self.criterios.codigos())
+            self.selecao.validar_desempate(self.criterios.codigos())  # type: ignore[attr-defined]
         return all(validos) and self.selecao.is_valid()
 
     @property
@@ -62,8 +62,8 @@ class FormularioEdital:
         selecao["criterios_desempate"] = form.criterios_desempate()
         return DadosEdital(
             selecao=selecao,
-            vagas=self._linhas(self.vagas, CAMPOS_VAGA),
-            criterios=self._linhas(self.criterios, CAMPOS_CRITERIO),
+            vagas=self._linhas(self.vagas, CAMPOS_VAGA),  # type: ignore[arg-type]
+            criterios=self._linhas(self.criterios, CAMPOS_CRITERIO),  # type: ignore[arg-type]
         )
 
     @staticmethod
@@ -72,7 +72,7 @@ class FormularioEdital:
         for form in formset.forms:
             if not form.has_changed() and not form.instance.pk:
                 continue
-            if formset._should_delete_form(form):
+            if formset._should_delete_form(form):  # type: ignore[attr-defined]
                 continue
             linhas.append({"id": form.instance.pk, **{c: form.cleaned_data[c] for c in campos}})
         return linhas
@@ -91,8 +91,8 @@ class FormularioEdital:
         for form in (*outros, self.selecao):
             itens += _erros_nomeados(form)
         for formset, rotulo in ((self.vagas, "Vaga"), (self.criterios, "Critério de avaliação")):
-            itens += [("", m) for m in formset.non_form_errors()]
-            for numero, form in enumerate(formset.forms, 1):
+            itens += [("", str(m)) for m in formset.non_form_errors()]
+            for numero, form in enumerate(formset.forms, 1):  # type: ignore[assignment]
                 itens += [(i, f"{rotulo} {numero} — {m}") for i, m in _erros_nomeados(form)]
         return itens
 
@@ -101,12 +101,12 @@ def _erros_nomeados(form: forms.BaseForm) -> list[tuple[str, str]]:
     """Erros do formulário com o rótulo do campo à frente quando a mensagem não o traz."""
     itens: list[tuple[str, str]] = []
     for nome, erros in form.errors.items():
-        if nome == forms.forms.NON_FIELD_ERRORS or nome not in form.fields:
-            itens += [("", m) for m in erros]
+        if nome == NON_FIELD_ERRORS or nome not in form.fields:
+            itens += [("", str(m)) for m in erros]
             continue
         campo = form[nome]
         rotulo = str(campo.label)
-        for mensagem in erros:
+        for mensagem in map(str, erros):
             nomeada = ":" in mensagem[:70]
             itens.append((campo.id_for_label, mensagem if nomeada else f"{rotulo}: {mensagem}"))
     return itens

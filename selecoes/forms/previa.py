@@ -25,11 +25,15 @@ class PreviaReservaForm(CamposReservaMixin, forms.Form):
     )
     base_reserva = forms.ChoiceField(choices=BaseReserva.choices, required=False)
     versao_regras = forms.TypedChoiceField(
-        choices=VersaoRegras.choices, coerce=int, required=False, empty_value=VERSAO_ATUAL
+        choices=VersaoRegras.choices,
+        coerce=int,
+        required=False,
+        empty_value=VERSAO_ATUAL,  # type: ignore[arg-type]
     )
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         self.validar_sequencia()
         return dados
 
@@ -94,4 +98,4 @@ class FiltroSelecoesForm(forms.Form):
 
     def __init__(self, *args: Any, anos: list[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ano"].choices = [("", "Todos")] + [(a, str(a)) for a in anos]
+        self.fields["ano"].choices = [("", "Todos")] + [(a, str(a)) for a in anos]  # type: ignore[attr-defined]

@@ -131,7 +131,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
         if self.instance.pk or orgaos is None:
             del self.fields["orgao"]
         else:
-            self.fields["orgao"].queryset = orgaos
+            self.fields["orgao"].queryset = orgaos  # type: ignore[attr-defined]
             if len(orgaos) == 1 and not self.is_bound:
                 self.initial["orgao"] = orgaos[0].pk
         if self.instance.pk:
@@ -205,7 +205,8 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
         return self.cleaned_data["numero_edital"].strip()
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         publicacao: date | None = dados.get("data_publicacao_edital")
         inicio = dados.get("inscricoes_inicio")
         fim = dados.get("inscricoes_fim")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.contrib.auth.forms import PasswordResetForm
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 
 from selecoes import correio
@@ -23,7 +23,7 @@ JANELA_CONTA_SEGUNDOS = 3600
 class RecuperacaoSenhaForm(PasswordResetForm):
     """Formulário do Django com dois ajustes: limite por conta e envio assíncrono."""
 
-    def get_users(self, email: str) -> Iterator[AbstractBaseUser]:
+    def get_users(self, email: str) -> Iterator[User]:
         if registrar_tentativa(
             f"senha:conta:{email.strip().lower()[:254]}",
             limite=EMAILS_POR_CONTA,
@@ -31,7 +31,7 @@ class RecuperacaoSenhaForm(PasswordResetForm):
         ):
             logger.warning("Recuperação de senha: limite de e-mails por conta atingido.")
             return iter(())
-        return super().get_users(email)
+        return iter(super().get_users(email))
 
     def send_mail(
         self,

@@ -127,7 +127,7 @@ class BaseVagaFormSet(BaseInlineFormSet):
         """Códigos únicos na seleção, com mensagem que nomeia as duas vagas."""
         vistos: dict[str, int] = {}
         for numero, form in enumerate(self.forms, 1):
-            if not hasattr(form, "cleaned_data") or self._should_delete_form(form):
+            if not hasattr(form, "cleaned_data") or self._should_delete_form(form):  # type: ignore[attr-defined]
                 continue
             codigo = form.cleaned_data.get("codigo")
             if not codigo:
@@ -190,12 +190,12 @@ class BaseCriterioFormSet(BaseInlineFormSet):
     def validate_unique(self) -> None:
         vistos: set[str] = set()
         for form in self.forms:
-            if not hasattr(form, "cleaned_data") or self._should_delete_form(form):
+            if not hasattr(form, "cleaned_data") or self._should_delete_form(form):  # type: ignore[attr-defined]
                 continue
             codigo = form.cleaned_data.get("codigo")
             if codigo and codigo in vistos:
                 form.add_error("codigo", f"Código do critério: “{codigo}” repetido.")
-            vistos.add(codigo)
+            vistos.add(codigo)  # type: ignore[arg-type]
 
     def codigos(self) -> list[str]:
         return [
@@ -203,7 +203,7 @@ class BaseCriterioFormSet(BaseInlineFormSet):
             for f in self.forms
             if getattr(f, "cleaned_data", None)
             and f.cleaned_data.get("codigo")
-            and not self._should_delete_form(f)
+            and not self._should_delete_form(f)  # type: ignore[attr-defined]
         ]
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .aplicabilidade import arredondar
 from .tipos import (
     AC,
     Aplicabilidade,
@@ -61,11 +60,6 @@ def _codigos_por_arredondamento(reservas: tuple[Reserva, ...], n: int) -> list[i
             dadas[melhor] += 1
             codigos[k - 1] = melhor + 1
     return codigos
-
-
-def alvo_reservado(reserva: Reserva, k: int) -> int:
-    """Art. 1º, § 2º: vagas reservadas da categoria depois de k convocações."""
-    return arredondar(reserva.percentual.scaleb(-2) * k)
 
 
 def _codigos_explicitos(

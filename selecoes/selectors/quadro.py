@@ -422,7 +422,7 @@ def _montar_quadro(
     categorias = tuple(r.categoria for r in reservas)
     explicita = sequencia_explicita_do_json(sequencia_explicita, categorias)
     pares = [(v.codigo, v.vagas_ofertadas) for v in vagas]
-    parametros = {
+    parametros: dict[str, Any] = {
         "data_publicacao": data_publicacao,
         "vagas": pares,
         "reservas": reservas,

@@ -77,7 +77,7 @@ def test_vaga_do_json_le_so_a_vaga_pedida():
 def test_o_que_o_servico_publica_e_o_que_o_esquema_grava(orgao, alice):
     vaga = nova_vaga(orgao, pcd=True)
     classificacao(vaga, "ABXCDYEZ", pcd="E")
-    versao = resultado.publicar_resultado(
+    versao = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,

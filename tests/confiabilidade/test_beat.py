@@ -39,7 +39,7 @@ def test_beat_vence_o_prazo_e_varre_a_caixa_de_saida(orgao, alice, tmp_path, set
     vaga = nova_vaga(orgao, ofertadas=1, inscricoes_fim=agora - dt.timedelta(days=20))
     classificacao(vaga, "AB")
     publicar_final(vaga.selecao, alice, agora=agora - dt.timedelta(days=10))
-    (vencida,) = servico.convocar_proximos(
+    (vencida,) = servico.proximos_convocar(
         vaga=vaga,
         quantidade=1,
         prazo_resposta=agora - dt.timedelta(hours=1),

@@ -22,7 +22,7 @@ from candidatos import tasks
 from candidatos.models import Convocacao, Inscricao, SituacaoConvocacao
 from candidatos.selectors.classificacao import estado_vaga
 from candidatos.services import convocacao as servico
-from relatorios import services as documentos
+from relatorios.documentos import services as documentos
 from selecoes.models import Papel, RegistroAuditoria
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.factories import LotacaoFactory, UserFactory
@@ -180,7 +180,7 @@ def _reaplicar(registros: list[RegistroAuditoria], gemea, gestor) -> None:
     for registro in registros:
         letra = _letra(numero_de[registro.inscricao_id]) if registro.inscricao_id else ""
         if registro.acao == "convocacao.criada":
-            (criada,) = servico.convocar_proximos(
+            (criada,) = servico.proximos_convocar(
                 vaga=gemea,
                 quantidade=1,
                 prazo_resposta=agora + dt.timedelta(days=5),
@@ -197,7 +197,7 @@ def _reaplicar(registros: list[RegistroAuditoria], gemea, gestor) -> None:
         elif registro.acao == "convocacao.email_enviado":
             continue  # aviso mandado pelo worker (quando há um): não muda o estado
         elif registro.acao.startswith("convocacao."):
-            servico.registrar_desistencia(
+            servico.desistencia_registrar(
                 convocacao=da_gemea[letra],
                 situacao=registro.acao.split(".", 1)[1],
                 data=timezone.localdate(),
@@ -235,7 +235,7 @@ def preparar(orgao) -> Cenario:
     agora = timezone.now()
     iniciais = []
     for v in (vaga, gemea):
-        criadas = servico.convocar_proximos(
+        criadas = servico.proximos_convocar(
             vaga=v,
             quantidade=INICIAIS,
             prazo_resposta=agora + dt.timedelta(days=5),

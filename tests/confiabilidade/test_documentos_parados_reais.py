@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import StatusDocumento
 from tests.confiabilidade.processos import esperar, redis_proprio, worker_celery
 from tests.confiabilidade.test_falhas_worker import (

@@ -15,7 +15,8 @@ import pytest
 from django.core.files.storage import default_storage
 
 from config.celery import app
-from relatorios import services, tasks
+from relatorios import tasks
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria
 from tests.confiabilidade.processos import esperar, matar, redis_proprio, worker_celery

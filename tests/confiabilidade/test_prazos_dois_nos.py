@@ -27,7 +27,7 @@ def test_prazos_rodada_simultanea_em_varios_nos_vale_uma_vez(orgao, alice, bruno
         vaga.selecao.save()
         classificacao(vaga, "ABXCDYEZ")
         publicar_final(vaga.selecao, alice, agora=AGORA + dt.timedelta(minutes=1))
-        servico.convocar_proximos(
+        servico.proximos_convocar(
             vaga=vaga,
             quantidade=2,
             prazo_resposta=AGORA + dt.timedelta(days=2),

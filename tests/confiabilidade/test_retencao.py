@@ -28,6 +28,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.services import retencao
+from selecoes.calendario import somar_meses
 from selecoes.imutavel import MARCA_ANONIMIZADO, sem_nomes
 from selecoes.models import RegistroAuditoria, SituacaoSelecao
 from selecoes.validators import cpf_valido
@@ -64,7 +65,7 @@ def _momento(ano: int, mes: int, dia: int) -> dt.datetime:
     ],
 )
 def test_retencao_somar_meses(data, meses, esperado):
-    assert retencao.somar_meses(data, meses) == esperado
+    assert somar_meses(data, meses) == esperado
 
 
 @given(st.integers(min_value=1, max_value=10**12))
@@ -207,7 +208,7 @@ def test_retencao_anonimiza_dados_pessoais_e_preserva_os_agregados_do_art5(
         (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
 
         with django_capture_on_commit_callbacks(execute=True):
-            feito = retencao.anonimizar_selecao(plano=plano, meses=60)
+            feito = retencao.selecao_anonimizar(plano=plano, meses=60)
 
     assert feito.inscricoes == 3
     negra.refresh_from_db()
@@ -273,7 +274,7 @@ def test_retencao_apaga_os_pdfs_do_candidato_em_recurso_e_defesa(
         caminhos = [tmp_path / a.arquivo.name for a in anexos]
         (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
         with django_capture_on_commit_callbacks(execute=True):
-            retencao.anonimizar_selecao(plano=plano, meses=60)
+            retencao.selecao_anonimizar(plano=plano, meses=60)
 
     assert not any(c.exists() for c in caminhos)
     for anexo in anexos:
@@ -300,7 +301,7 @@ def test_retencao_falha_no_meio_nao_deixa_nada_pela_metade(
             django_capture_on_commit_callbacks(execute=True) as callbacks,
             pytest.raises(RuntimeError),
         ):
-            retencao.anonimizar_selecao(plano=plano, meses=60)
+            retencao.selecao_anonimizar(plano=plano, meses=60)
 
     assert callbacks == []
     negra.refresh_from_db()
@@ -388,7 +389,7 @@ def test_retencao_anonimiza_os_nomes_das_versoes_publicadas_pelo_caminho_unico()
     outra = _versao_com_nomes(SelecaoFactory(orgao=selecao.orgao))
     (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
 
-    retencao.anonimizar_selecao(plano=plano, meses=60)
+    retencao.selecao_anonimizar(plano=plano, meses=60)
 
     versao.refresh_from_db()
     classificacao = versao.conteudo["vagas"][0]["classificacao"]
@@ -420,7 +421,7 @@ def test_retencao_versao_publicada_so_muda_pelo_servico():
 
     (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
     with transaction.atomic():
-        retencao.anonimizar_selecao(plano=plano, meses=60)
+        retencao.selecao_anonimizar(plano=plano, meses=60)
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_setting('selecoes.anonimizacao', true)")
             assert cursor.fetchone() == ("off",)  # desligado logo depois, na mesma transação

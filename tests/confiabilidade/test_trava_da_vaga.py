@@ -62,7 +62,7 @@ def test_convocacao_trava_so_a_vaga(orgao, alice):
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute(f"SET LOCAL lock_timeout = '{ESPERA_MAXIMA}'")
-            criadas = servico.convocar_proximos(
+            criadas = servico.proximos_convocar(
                 vaga=outra,
                 quantidade=1,
                 prazo_resposta=timezone.now() + dt.timedelta(days=5),
@@ -99,7 +99,7 @@ def test_mesmo_pedido_em_duas_conexoes_ao_mesmo_tempo_convoca_uma_vez(orgao, ali
     def pedir():
         try:
             barreira.wait(10)
-            criadas = servico.convocar_proximos(
+            criadas = servico.proximos_convocar(
                 vaga=vaga,
                 quantidade=3,
                 prazo_resposta=timezone.now() + dt.timedelta(days=5),

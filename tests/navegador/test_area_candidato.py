@@ -38,7 +38,7 @@ def cenario(live_server, orgao, alice):
     agora = timezone.now()
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "ABXC")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -104,7 +104,7 @@ def test_candidato_recorre_com_pdf_e_recebe_protocolo(pagina, live_server, cenar
 
 def test_candidato_apresenta_defesa_no_prazo(pagina, live_server, cenario, alice):
     ins = cenario["X"]
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins,
         motivo="Fotografia incompatível com a autodeclaração.",
         evidencias="",
@@ -112,7 +112,7 @@ def test_candidato_apresenta_defesa_no_prazo(pagina, live_server, cenario, alice
         usuario=alice,
         agora=timezone.now(),
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p,
         prazo_defesa=timezone.localdate() + dt.timedelta(days=5),
         usuario=alice,

@@ -35,7 +35,7 @@ def cenario(live_server, settings, tmp_path):
         publicar_final(vaga.selecao, gestora, agora=publicado)
         vagas[codigo] = vaga
     convocado = publicado + dt.timedelta(days=1)
-    v1 = servico.convocar_proximos(
+    v1 = servico.proximos_convocar(
         vaga=vagas["V1"],
         quantidade=2,
         prazo_resposta=dt.datetime.now(tz=dt.UTC) + dt.timedelta(days=3),
@@ -43,7 +43,7 @@ def cenario(live_server, settings, tmp_path):
         agora=convocado,
     )
     servico.responder(convocacao=v1[0], aceita=False, agora=convocado)
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=vagas["V2"],
         quantidade=2,
         prazo_resposta=convocado + dt.timedelta(days=5),

@@ -230,7 +230,7 @@ class CenarioPublicado:
     final: ResultadoVersao
 
 
-def publicar_selecao(selecao: Selecao) -> Selecao:
+def selecao_publicar(selecao: Selecao) -> Selecao:
     selecao.situacao = SituacaoSelecao.RESULTADO_FINAL
     selecao.versao = 1
     selecao.publicada_em = timezone.now() - dt.timedelta(days=30)
@@ -268,7 +268,7 @@ def cenario_publicado(*, orgao, prefixo: str = "2026") -> CenarioPublicado:
     from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 
     agora = timezone.now()
-    selecao = publicar_selecao(
+    selecao = selecao_publicar(
         SelecaoFactory(
             orgao=orgao,
             titulo="Estágio em Direito e Administração",

@@ -5,8 +5,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from candidatos.selectors.publico import SituacaoFase, VersaoResumo, cronograma, somar_meses
+from candidatos.selectors.publico import SituacaoFase, VersaoResumo, cronograma
 from candidatos.selectors.publico.selecoes import _situacao_fase
+from selecoes.calendario import somar_meses
 from selecoes.models import Selecao
 
 BRT = ZoneInfo("America/Sao_Paulo")

@@ -30,7 +30,7 @@ def _url(vaga, lista="classificacao"):
 def vaga(orgao, alice):
     vaga = nova_vaga(orgao, ofertadas=2, codigo="DIR")
     classificacao(vaga, "ABXC", negros="X")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -50,7 +50,7 @@ def test_geracao_publicar_final_aparece_no_pedido_seguinte(
     assert "Resultado preliminar" in client.get(_url(vaga)).content.decode()  # já guardada
 
     with django_capture_on_commit_callbacks(execute=True):
-        final = resultado.publicar_resultado(
+        final = resultado.resultado_publicar(
             selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=AGORA
         )
 
@@ -63,14 +63,14 @@ def test_geracao_convocacao_aparece_no_pedido_seguinte(
     client, vaga, alice, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=AGORA
         )
     url = _url(vaga, "convocacao")
     assert "Convocado(a)" not in client.get(url).content.decode()
 
     with django_capture_on_commit_callbacks(execute=True):
-        convocacao.convocar_proximos(
+        convocacao.proximos_convocar(
             vaga=vaga,
             quantidade=1,
             prazo_resposta=AGORA + dt.timedelta(days=400),

@@ -5,7 +5,8 @@ import datetime as dt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from candidatos.selectors.publico import LinhaLista, buscar, normalizar, parece_cpf, somar_meses
+from candidatos.selectors.publico import LinhaLista, buscar, normalizar, parece_cpf
+from selecoes.calendario import somar_meses
 from selecoes.validators import formatar_cpf
 from tests.factories import gerar_cpf
 

@@ -12,7 +12,7 @@ from candidatos.selectors.publico import resultados as resultados_selectors
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes.models import SituacaoSelecao
 from tests.factories import SelecaoFactory, VagaEstagioFactory
-from tests.publico.factories import criar_inscricoes_em_massa, publicar_selecao, publicar_versao
+from tests.publico.factories import criar_inscricoes_em_massa, publicar_versao, selecao_publicar
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_estado_atual_sem_motivos(client, cenario):
 
 
 def test_lista_pcd_inexistente_quando_a_selecao_nao_reserva_pcd(client, orgao):
-    selecao = publicar_selecao(SelecaoFactory(orgao=orgao, reserva_pcd=False))
+    selecao = selecao_publicar(SelecaoFactory(orgao=orgao, reserva_pcd=False))
     vaga = VagaEstagioFactory(selecao=selecao, codigo="X", vagas_ofertadas=3)
     publicar_versao(selecao, [(vaga, criar_inscricoes_em_massa(vaga, 4))])
     base = ["atual", "X"]
@@ -175,7 +175,7 @@ def test_selecao_sem_resultado_publicado(client, orgao):
 
 @pytest.fixture
 def vaga_grande(orgao):
-    selecao = publicar_selecao(SelecaoFactory(orgao=orgao, reserva_pcd=False))
+    selecao = selecao_publicar(SelecaoFactory(orgao=orgao, reserva_pcd=False))
     vaga = VagaEstagioFactory(selecao=selecao, codigo="GRANDE", vagas_ofertadas=10)
     inscricoes = criar_inscricoes_em_massa(vaga, 120)
     publicar_versao(selecao, [(vaga, inscricoes)], tipo=TipoResultado.FINAL)

@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from candidatos.selectors.pendencias import TipoPendencia
 from candidatos.services import convocacao as servico
-from relatorios import pendencias
+from relatorios.documentos.services import documento_regenerar
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
-from relatorios.services import documento_regenerar
+from relatorios.pendencias import selectors as pendencias
 from tests.candidatos.classificacao.factories import (
     AGORA,
     classificacao,
@@ -49,7 +49,7 @@ def _cenario(orgao, alice):
     vaga = nova_vaga(orgao, ofertadas=2)
     ins = classificacao(vaga, "ABCD", negros="")
     publicar_final(vaga.selecao, alice)
-    convocacoes = servico.convocar_proximos(
+    convocacoes = servico.proximos_convocar(
         vaga=vaga,
         quantidade=2,
         prazo_resposta=AGORA + dt.timedelta(days=5),

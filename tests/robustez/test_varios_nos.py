@@ -35,7 +35,7 @@ from candidatos import tasks
 from candidatos.models import ResultadoVersao, TipoResultado
 from candidatos.services import resultado
 from candidatos.views.publico import TENTATIVAS_POR_MINUTO as TENTATIVAS
-from relatorios import services as documentos
+from relatorios.documentos import services as documentos
 from relatorios.models import Documento, StatusDocumento
 from selecoes import filas
 from tests.candidatos.classificacao.factories import AGORA, classificacao, nova_vaga
@@ -126,7 +126,7 @@ def test_varios_nos_resultado_e_convocacao_feitos_no_no_a_aparecem_na_hora_no_no
 ):
     vaga = nova_vaga(orgao, ofertadas=2, codigo="DIR")
     classificacao(vaga, "ABXC", negros="X")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,

@@ -53,14 +53,14 @@ def _edital(orgao: Orgao, gestor: Any, numero: str, *, dias_antes: int = 0) -> S
     )
     edital = FormularioEdital(dados, orgaos=Orgao.objects.filter(pk=orgao.pk))
     assert edital.is_valid(), edital.resumo_erros()
-    return services.criar_selecao(orgao=orgao, usuario=gestor, dados=edital.dados())
+    return services.selecao_criar(orgao=orgao, usuario=gestor, dados=edital.dados())
 
 
 def criar_mundo_rh(orgao: Orgao, gestor: Any) -> MundoRH:
     agora = timezone.now()
     rascunho = _edital(orgao, gestor, "101/2026")
     publicada = _edital(orgao, gestor, "102/2026", dias_antes=2)
-    services.publicar_selecao(selecao=publicada, usuario=gestor, agora=agora)
+    services.selecao_publicar(selecao=publicada, usuario=gestor, agora=agora)
     publicada.refresh_from_db()
     vaga_publicada = publicada.vagas.get(codigo="DIR")
     # Empate (mesma nota, mesma idade) para o sorteio; nota por critério para a planilha.
@@ -71,7 +71,7 @@ def criar_mundo_rh(orgao: Orgao, gestor: Any) -> MundoRH:
     vaga = nova_vaga(orgao)
     classificada = vaga.selecao
     inscricoes = classificacao(vaga, "ABXCDYEZW")
-    servico_resultado.publicar_resultado(
+    servico_resultado.resultado_publicar(
         selecao=classificada,
         tipo=TipoResultado.PRELIMINAR,
         usuario=gestor,
@@ -80,7 +80,7 @@ def criar_mundo_rh(orgao: Orgao, gestor: Any) -> MundoRH:
         recurso_fim=agora - dt.timedelta(days=1),
         agora=agora - dt.timedelta(days=3),
     )
-    servico_resultado.publicar_resultado(
+    servico_resultado.resultado_publicar(
         selecao=classificada, tipo=TipoResultado.FINAL, usuario=gestor, motivo="", agora=agora
     )
     recurso = Recurso.objects.create(
@@ -90,14 +90,14 @@ def criar_mundo_rh(orgao: Orgao, gestor: Any) -> MundoRH:
         texto="Peço revisão.",
         recebido_em=agora,
     )
-    convocadas = servico_convocacao.convocar_proximos(
+    convocadas = servico_convocacao.proximos_convocar(
         vaga=vaga,
         quantidade=3,
         prazo_resposta=agora + dt.timedelta(days=5),
         usuario=gestor,
         agora=agora,
     )
-    processo_aberto = eliminacao.abrir_processo(
+    processo_aberto = eliminacao.processo_abrir(
         inscricao=inscricoes["Z"],
         motivo="Denúncia.",
         evidencias="",
@@ -105,7 +105,7 @@ def criar_mundo_rh(orgao: Orgao, gestor: Any) -> MundoRH:
         usuario=gestor,
         agora=agora,
     )
-    processo_em_defesa = eliminacao.abrir_processo(
+    processo_em_defesa = eliminacao.processo_abrir(
         inscricao=inscricoes["E"],
         motivo="Denúncia.",
         evidencias="",
@@ -113,13 +113,13 @@ def criar_mundo_rh(orgao: Orgao, gestor: Any) -> MundoRH:
         usuario=gestor,
         agora=agora,
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=processo_em_defesa,
         prazo_defesa=timezone.localdate() + dt.timedelta(days=1),
         usuario=gestor,
         agora=agora,
     )
-    eliminacao.registrar_defesa(
+    eliminacao.defesa_registrar(
         processo=processo_em_defesa, defesa="Sou pardo.", usuario=gestor, agora=agora
     )
     return MundoRH(

@@ -125,6 +125,6 @@ def test_perfil_de_monitoramento_com_lotacao_de_operador_ve_os_dois(client, brun
 
 
 def test_papel_operador_nao_esta_entre_os_do_painel():
-    from relatorios.selectors import PAPEIS_PAINEL
+    from relatorios.monitoramento.selectors import PAPEIS_PAINEL
 
     assert Papel.OPERADOR not in PAPEIS_PAINEL

@@ -13,7 +13,8 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from config.seguranca import anunciar_proxies, ip_do_cliente
+from config.seguranca import anunciar_proxies
+from selecoes.rede import ip_do_cliente
 
 SENHA = "senha-de-teste-123"
 PROXY = "10.0.0.2"

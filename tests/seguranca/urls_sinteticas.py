@@ -1,5 +1,6 @@
 """URLs de mentira para provar que a varredura de escopo pega vazamentos."""
 
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.generic import DetailView
@@ -44,8 +45,11 @@ def desconhecida(request: HttpRequest, coisa_id: int) -> HttpResponse:
     return HttpResponse(status=404)
 
 
-class DetalheProtegido(acesso.EscopoOrgaoMixin, DetailView):
+class DetalheProtegido(LoginRequiredMixin, DetailView):
     model = Selecao
+
+    def get_queryset(self):
+        return acesso.escopo(Selecao.objects.all(), self.request.user)
 
     def render_to_response(self, context, **response_kwargs):
         return HttpResponse(self.object.titulo)

@@ -89,3 +89,65 @@ def test_orgao_com_cnpj_invalido_nao_passa_na_validacao(orgao):
     with pytest.raises(ValidationError) as erro:
         orgao.full_clean()
     assert "cnpj" in erro.value.message_dict
+
+
+# --- obter_com_papel: o objeto e o papel, numa chamada só ---------------------
+
+
+@pytest.mark.parametrize("papel", list(Papel))
+def test_obter_com_papel_devolve_objeto_e_papel_do_orgao_do_objeto(
+    papel, usuario_por_papel, orgao, django_assert_num_queries
+):
+    usuario = usuario_por_papel(papel)
+    vaga = VagaEstagioFactory(selecao__orgao=orgao)
+    with django_assert_num_queries(2):
+        no_orgao = acesso.obter_com_papel(
+            VagaEstagio.objects.select_related("selecao"),
+            usuario,
+            caminho_orgao="selecao__orgao",
+            pk=vaga.pk,
+        )
+    assert no_orgao.objeto == vaga
+    assert no_orgao.papel is papel
+    assert no_orgao.pode_editar is papel.pode_editar
+    assert no_orgao.ve_dados_sensiveis is papel.ve_dados_sensiveis
+    assert no_orgao.contexto() == {
+        "papel": papel,
+        "pode_editar": papel.pode_editar,
+        "eh_gestor": papel.ve_dados_sensiveis,
+    }
+
+
+@pytest.mark.parametrize(
+    ("papel", "permitido"),
+    [
+        (Papel.GESTOR, True),
+        (Papel.OPERADOR, True),
+        (Papel.AUDITOR, False),
+    ],
+)
+def test_obter_com_papel_exigir_recusa_com_403_quem_nao_tem_o_papel(
+    papel, permitido, usuario_por_papel, orgao
+):
+    usuario = usuario_por_papel(papel)
+    selecao = SelecaoFactory(orgao=orgao)
+    if permitido:
+        no_orgao = acesso.obter_com_papel(
+            Selecao.objects.all(), usuario, exigir=acesso.EDITORES, pk=selecao.pk
+        )
+        assert no_orgao.papel is papel
+        return
+    with pytest.raises(PermissionDenied, match="seu papel neste órgão é auditor"):
+        acesso.obter_com_papel(
+            Selecao.objects.all(), usuario, exigir=acesso.EDITORES, pk=selecao.pk
+        )
+
+
+@pytest.mark.parametrize("papel", list(Papel))
+def test_obter_com_papel_de_outro_orgao_responde_404(papel, usuario_por_papel, outro_orgao):
+    usuario = usuario_por_papel(papel)
+    alheia = SelecaoFactory(orgao=outro_orgao)
+    with pytest.raises(Http404):
+        acesso.obter_com_papel(Selecao.objects.all(), usuario, pk=alheia.pk)
+    with pytest.raises(Http404):
+        acesso.obter_com_papel(Selecao.objects.all(), AnonymousUser(), pk=alheia.pk)

@@ -10,15 +10,16 @@ from django import forms
 from selecoes.forms.campos import DataHoraInput, DataInput
 
 APPS = ("selecoes", "candidatos", "relatorios")
+MODULOS_DE_FORMULARIOS = ("selecoes.forms", "candidatos.forms", "relatorios.monitoramento.forms")
 
 
 def _formularios() -> list[type[forms.BaseForm]]:
-    for app in APPS:
-        pacote = importlib.import_module(f"{app}.forms")
+    for nome in MODULOS_DE_FORMULARIOS:
+        pacote = importlib.import_module(nome)
         caminho = getattr(pacote, "__path__", None)
         if caminho:
             for modulo in pkgutil.iter_modules(caminho):
-                importlib.import_module(f"{app}.forms.{modulo.name}")
+                importlib.import_module(f"{nome}.{modulo.name}")
     vistos: list[type[forms.BaseForm]] = []
     pendentes: list[type] = [forms.Form, forms.ModelForm]
     while pendentes:
@@ -39,7 +40,7 @@ def _campos_de_data():
 
 def test_ha_campos_de_data_nos_formularios_do_projeto():
     nomes = [nome for nome, _ in _campos_de_data()]
-    assert "relatorios.forms.EmpresaTerceirizadaForm.data_referencia" in nomes
+    assert "relatorios.monitoramento.forms.EmpresaTerceirizadaForm.data_referencia" in nomes
     assert "candidatos.forms.inscricao.InscricaoForm.data_nascimento" in nomes
     assert "selecoes.forms.selecao.SelecaoForm.inscricoes_inicio" in nomes
 

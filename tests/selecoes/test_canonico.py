@@ -18,7 +18,7 @@ from django.db.models.functions import Cast
 
 from candidatos.models import ResultadoVersao, TipoResultado
 from candidatos.services import retencao
-from relatorios import documentos
+from relatorios.documentos import construtores as documentos
 from selecoes import cadeia, canonico
 from selecoes.models import VersaoEdital
 from tests.factories import SelecaoFactory

@@ -6,7 +6,7 @@ import pytest
 from django.template import Context, Template, TemplateSyntaxError
 
 from candidatos.models import Modalidade
-from relatorios.indicadores import definicoes
+from relatorios.monitoramento.indicadores import definicoes
 from selecoes import reserva, vocabulario
 from selecoes.categorias import ORDEM_PADRAO, Categoria
 

@@ -131,7 +131,7 @@ def test_correio_retencao_apaga_as_mensagens_da_selecao(mensagem, orgao, tmp_pat
         corpo=f"Olá, {negra.nome_civil}.",
     )
     (plano,) = retencao.planejar(hoje=dt.date(2032, 3, 10), meses=60)
-    retencao.anonimizar_selecao(plano=plano, meses=60)
+    retencao.selecao_anonimizar(plano=plano, meses=60)
     assert not Mensagem.objects.filter(pk=da_selecao.pk).exists()
     assert Mensagem.objects.filter(pk=mensagem.pk).exists()  # outra seleção, vigente
     registro = RegistroAuditoria.objects.get(acao=retencao.ACAO_AUDITORIA)

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from selecoes.models import Selecao, SituacaoSelecao
-from selecoes.services import publicar_selecao
+from selecoes.services import selecao_publicar
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 from tests.selecoes.formularios import edital_post
 
@@ -61,7 +61,7 @@ def test_auditor_nao_publica_nem_cria_403(client, carla, selecao):
 
 
 def test_auditor_nao_retifica_publicada_403(client, carla, alice, selecao):
-    publicar_selecao(selecao=selecao, usuario=alice, agora=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+    selecao_publicar(selecao=selecao, usuario=alice, agora=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
     client.force_login(carla)
     url = reverse("selecoes:retificar", args=[selecao.pk])
     assert (

@@ -117,7 +117,7 @@ def test_fila_convocar_com_broker_fora_responde_sucesso_e_os_emails_saem_depois(
 def test_fila_pedido_de_documento_com_broker_fora_fica_na_caixa(
     django_capture_on_commit_callbacks,
 ):
-    from relatorios import services as documentos
+    from relatorios.documentos import services as documentos
     from relatorios.models import StatusDocumento
     from tests.seguranca.factories import DocumentoFactory
 

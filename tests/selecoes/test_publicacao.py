@@ -10,10 +10,10 @@ from django.utils import timezone
 from selecoes.canonico import hash_conteudo
 from selecoes.models import RegistroAuditoria, SituacaoSelecao, VersaoEdital
 from selecoes.services import (
-    atualizar_rascunho,
     dados_da_selecao,
-    publicar_selecao,
-    retificar_selecao,
+    rascunho_atualizar,
+    selecao_publicar,
+    selecao_retificar,
     snapshot_edital,
 )
 from tests.factories import SelecaoFactory, VagaEstagioFactory
@@ -36,7 +36,7 @@ def rascunho(orgao):
 
 
 def test_publicar_cria_versao_1_com_retrato_e_hash(rascunho, alice):
-    versao = publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    versao = selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     rascunho.refresh_from_db()
     assert rascunho.situacao == SituacaoSelecao.PUBLICADA
     assert rascunho.versao == 1
@@ -55,7 +55,7 @@ def test_publicar_cria_versao_1_com_retrato_e_hash(rascunho, alice):
 def test_publicar_sem_vagas_e_recusado(orgao, alice):
     selecao = SelecaoFactory(orgao=orgao, inscricoes_fim=timezone.now() + dt.timedelta(days=3))
     with pytest.raises(ValidationError) as erro:
-        publicar_selecao(selecao=selecao, usuario=alice, agora=timezone.now())
+        selecao_publicar(selecao=selecao, usuario=alice, agora=timezone.now())
     assert "Vagas de estágio: cadastre ao menos uma vaga." in erro.value.messages
     selecao.refresh_from_db()
     assert selecao.situacao == SituacaoSelecao.RASCUNHO
@@ -63,30 +63,30 @@ def test_publicar_sem_vagas_e_recusado(orgao, alice):
 
 
 def test_publicar_duas_vezes_e_recusado(rascunho, alice):
-    publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     with pytest.raises(ValidationError, match="já foi publicada"):
-        publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+        selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
 
 
 def test_congelamento_rascunho_publicado_nao_se_edita(rascunho, alice):
-    publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     dados = dados_da_selecao(rascunho)
     vagas = [dict(v) for v in dados.vagas]
     vagas[0]["vagas_ofertadas"] = 1
     with pytest.raises(ValidationError, match="retificação"):
-        atualizar_rascunho(
+        rascunho_atualizar(
             selecao=rascunho, usuario=alice, dados=dataclasses.replace(dados, vagas=vagas)
         )
     assert sorted(rascunho.vagas.values_list("vagas_ofertadas", flat=True)) == [3, 10]
 
 
 def test_retificacao_cria_versao_2_e_guarda_a_1(rascunho, alice):
-    v1 = publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    v1 = selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     dados = dados_da_selecao(rascunho)
     vagas = [dict(v) for v in dados.vagas]
     por_codigo = {v["codigo"]: v for v in vagas}
     por_codigo["ADM"]["vagas_ofertadas"] = 5
-    v2 = retificar_selecao(
+    v2 = selecao_retificar(
         selecao=rascunho,
         usuario=alice,
         motivo="Ampliação das vagas de Administração.",
@@ -112,9 +112,9 @@ def test_retificacao_cria_versao_2_e_guarda_a_1(rascunho, alice):
     ],
 )
 def test_retificacao_exige_motivo_e_data_valida(rascunho, alice, motivo, data, mensagem):
-    publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     with pytest.raises(ValidationError) as erro:
-        retificar_selecao(
+        selecao_retificar(
             selecao=rascunho,
             usuario=alice,
             motivo=motivo,
@@ -126,9 +126,9 @@ def test_retificacao_exige_motivo_e_data_valida(rascunho, alice, motivo, data, m
 
 
 def test_retificacao_sem_mudanca_e_recusada(rascunho, alice):
-    publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     with pytest.raises(ValidationError, match="Nenhuma alteração"):
-        retificar_selecao(
+        selecao_retificar(
             selecao=rascunho,
             usuario=alice,
             motivo="Nada",
@@ -139,7 +139,7 @@ def test_retificacao_sem_mudanca_e_recusada(rascunho, alice):
 
 def test_retificacao_de_rascunho_e_recusada(rascunho, alice):
     with pytest.raises(ValidationError, match="Só é possível retificar"):
-        retificar_selecao(
+        selecao_retificar(
             selecao=rascunho,
             usuario=alice,
             motivo="Erro",
@@ -151,7 +151,7 @@ def test_retificacao_de_rascunho_e_recusada(rascunho, alice):
 def test_inscricoes_nao_abrem_sem_edital_publicado(rascunho):
     durante = dt.datetime(2026, 3, 10, 12, 0, tzinfo=dt.UTC)
     assert not rascunho.inscricoes_abertas(durante)
-    publicar_selecao(selecao=rascunho, usuario=None, agora=AGORA)
+    selecao_publicar(selecao=rascunho, usuario=None, agora=AGORA)
     rascunho.refresh_from_db()
     assert rascunho.inscricoes_abertas(durante)
 
@@ -159,13 +159,13 @@ def test_inscricoes_nao_abrem_sem_edital_publicado(rascunho):
 def test_comparar_conteudos_lista_so_o_que_mudou(rascunho, alice):
     from selecoes.selectors import comparar_conteudos
 
-    v1 = publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    v1 = selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     dados = dados_da_selecao(rascunho)
     selecao = dict(dados.selecao)
     selecao["criterios_desempate"] = [{"criterio": "maior_nota"}, {"criterio": "sorteio"}]
     vagas = [dict(v) for v in dados.vagas if v["codigo"] != "ADM"]
     vagas.append({**vagas[0], "id": None, "codigo": "TI", "vagas_ofertadas": 2})
-    v2 = retificar_selecao(
+    v2 = selecao_retificar(
         selecao=rascunho,
         usuario=alice,
         motivo="Troca da vaga ADM por TI.",
@@ -188,12 +188,12 @@ def test_comparar_conteudos_lista_so_o_que_mudou(rascunho, alice):
 def test_retificacao_nao_exclui_vaga_com_inscricoes(rascunho, alice):
     from tests.factories import InscricaoFactory
 
-    publicar_selecao(selecao=rascunho, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=rascunho, usuario=alice, agora=AGORA)
     InscricaoFactory(vaga=rascunho.vagas.get(codigo="ADM"))
     dados = dados_da_selecao(rascunho)
     vagas = [dict(v) for v in dados.vagas if v["codigo"] != "ADM"]
     with pytest.raises(ValidationError) as erro:
-        retificar_selecao(
+        selecao_retificar(
             selecao=rascunho,
             usuario=alice,
             motivo="Exclusão da vaga ADM.",

@@ -9,10 +9,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from relatorios.documentos import anexo_edital
+from relatorios.documentos.construtores import anexo_edital
 from selecoes.models import Selecao
 from selecoes.selectors import chamadas_da_selecao
-from selecoes.services import publicar_selecao
+from selecoes.services import selecao_publicar
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 
 AGORA = dt.datetime(2026, 3, 2, 10, 0, tzinfo=dt.UTC)
@@ -31,7 +31,7 @@ def nacional(orgao, alice):
     )
     for i in range(10):
         VagaEstagioFactory(selecao=selecao, codigo=f"UF{i}", vagas_ofertadas=1, ordem=i)
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     selecao.refresh_from_db()
     return selecao
 

@@ -96,7 +96,7 @@ def com_resultado(orgao, alice):
     )
     vaga.selecao.refresh_from_db()
     publicar_final(vaga.selecao, alice, agora=agora)
-    servico_convocacao.convocar_proximos(
+    servico_convocacao.proximos_convocar(
         vaga=vaga,
         quantidade=5,
         prazo_resposta=timezone.now() + dt.timedelta(days=5),
@@ -264,7 +264,7 @@ def test_resultado_preliminar_ja_congela(client, alice, orgao):
         inscricoes_inicio=agora - dt.timedelta(days=30),
         inscricoes_fim=agora - dt.timedelta(days=20),
     )
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,

@@ -8,7 +8,7 @@ import time_machine
 from django.urls import reverse
 
 from selecoes.models import RegistroAuditoria, Selecao, SituacaoSelecao
-from selecoes.services import publicar_selecao
+from selecoes.services import selecao_publicar
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 from tests.selecoes.formularios import edital_post
 
@@ -136,7 +136,7 @@ def test_publicar_com_pendencia_mostra_o_campo(client, alice, orgao):
 
 @time_machine.travel(AGORA, tick=False)
 def test_congelamento_editar_publicada_redireciona_para_retificacao(client, alice, selecao):
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     client.force_login(alice)
     dados = _post_da_selecao(selecao)
     dados["vagas-0-vagas_ofertadas"] = "1"
@@ -148,7 +148,7 @@ def test_congelamento_editar_publicada_redireciona_para_retificacao(client, alic
 
 @time_machine.travel(AGORA, tick=False)
 def test_retificacao_pela_tela_cria_versao_e_mostra_diferencas(client, alice, selecao):
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     client.force_login(alice)
     dados = _post_da_selecao(
         selecao, motivo="Inclusão de vagas em Administração.", data_retificacao="2026-03-04"
@@ -210,7 +210,7 @@ def test_retificacao_pela_tela_cria_versao_e_mostra_diferencas(client, alice, se
     ],
 )
 def test_retificacao_pela_tela_exige_motivo_e_data(client, alice, selecao, campos, mensagem):
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     client.force_login(alice)
     dados = _post_da_selecao(selecao, **campos)
     dados["vagas-1-vagas_ofertadas"] = "5"
@@ -317,7 +317,7 @@ def test_detalhe_mostra_fases_e_proximo_passo(client, carla, selecao):
     ],
 )
 def test_detalhe_proximo_passo_segue_as_datas(client, alice, selecao, momento, trecho):
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     client.force_login(alice)
     with time_machine.travel(momento, tick=False):
         resposta = client.get(reverse("selecoes:detalhe", args=[selecao.pk]))
@@ -326,7 +326,7 @@ def test_detalhe_proximo_passo_segue_as_datas(client, alice, selecao, momento, t
 
 @time_machine.travel(AGORA, tick=False)
 def test_anexo_conteudo(client, carla, alice, selecao):
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     client.force_login(carla)
     resposta = client.get(reverse("selecoes:anexo", args=[selecao.pk]))
     html = resposta.content.decode()
@@ -427,7 +427,7 @@ def test_painel_lista_selecoes_recentes(client, alice, selecao):
 
 def test_versoes_mostram_publicacao_de_usuario_excluido(client, alice, carla, selecao):
     with time_machine.travel(AGORA):
-        publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+        selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     selecao.versoes.update(publicada_por=None)
     client.force_login(carla)
     resposta = client.get(reverse("selecoes:versoes", args=[selecao.pk]))

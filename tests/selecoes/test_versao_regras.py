@@ -10,7 +10,7 @@ from django.apps import apps
 
 from selecoes import reserva
 from selecoes.models import BaseReserva, Selecao, SituacaoSelecao
-from selecoes.services import dados_da_selecao, publicar_selecao, retificar_selecao
+from selecoes.services import dados_da_selecao, selecao_publicar, selecao_retificar
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 
 AGORA = dt.datetime(2026, 3, 2, 10, 0, tzinfo=dt.UTC)
@@ -33,7 +33,7 @@ def _selecao(orgao, **campos):
 
 def test_publicacao_fixa_a_versao_em_vigor(orgao, alice):
     selecao = _selecao(orgao)
-    versao = publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    versao = selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     selecao.refresh_from_db()
     assert selecao.versao_regras == reserva.VERSAO_ATUAL == 2
     assert versao.conteudo["reserva"]["versao_regras"] == 2
@@ -45,12 +45,12 @@ def test_publicacao_fixa_a_versao_em_vigor(orgao, alice):
 def test_retificacao_nunca_muda_a_versao_das_regras(orgao, alice):
     """Edital publicado sob a versão 1 segue nela: dez vagas de 1 sem reserva."""
     selecao = _selecao(orgao)
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     Selecao.objects.filter(pk=selecao.pk).update(versao_regras=1, base_reserva="vaga")
     selecao.refresh_from_db()
     dados = dados_da_selecao(selecao)
     dados = dataclasses.replace(dados, selecao={**dados.selecao, "titulo": "Outro título"})
-    versao = retificar_selecao(
+    versao = selecao_retificar(
         selecao=selecao,
         usuario=alice,
         motivo="Título corrigido.",
@@ -68,10 +68,10 @@ def test_retificacao_nunca_muda_a_versao_das_regras(orgao, alice):
 def test_retificacao_com_base_selecao_diz_que_vagas_mudaram(orgao, alice):
     """Regras, § 3.1: mudar a ordem das vagas de estágio muda quem recebe o resto."""
     selecao = _selecao(orgao)
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     dados = dados_da_selecao(selecao)
     vagas = list(reversed(dados.vagas))
-    versao = retificar_selecao(
+    versao = selecao_retificar(
         selecao=selecao,
         usuario=alice,
         motivo="Ordem das vagas corrigida.",
@@ -96,9 +96,9 @@ def test_sequencia_explicita_grava_base_vaga(orgao, alice):
             "sequencia_explicita": {"negros": {"posicoes": [3], "intervalo": 5}},
         },
     )
-    from selecoes.services import atualizar_rascunho
+    from selecoes.services import rascunho_atualizar
 
-    selecao = atualizar_rascunho(selecao=selecao, usuario=alice, dados=dados)
+    selecao = rascunho_atualizar(selecao=selecao, usuario=alice, dados=dados)
     assert selecao.base_reserva == BaseReserva.VAGA
     assert selecao.base_para_motor is None
 

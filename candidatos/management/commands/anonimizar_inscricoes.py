@@ -46,7 +46,7 @@ class Command(BaseCommand):
         total = 0
         for plano in planos:
             if not simulacao:
-                plano = retencao.anonimizar_selecao(plano=plano, meses=meses)
+                plano = retencao.selecao_anonimizar(plano=plano, meses=meses)
             total += plano.inscricoes
             prefixo = "Seria anonimizado" if simulacao else "Anonimizado"
             self.stdout.write(f"{prefixo}: {plano.descrever()}")

@@ -1,8 +1,7 @@
-"""Seleções publicadas, documentos públicos e cronograma."""
+"""Seleções publicadas e cronograma."""
 
 from __future__ import annotations
 
-import calendar
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -10,11 +9,10 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
-from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import AnuncioSorteio, TipoResultado
-from relatorios.models import Documento, StatusDocumento
+from selecoes.calendario import somar_meses
 from selecoes.models import CriterioDesempate, Selecao, VagaEstagio, VersaoEdital
 
 if TYPE_CHECKING:
@@ -119,45 +117,6 @@ def versoes_do_edital(*, selecao: Selecao) -> list[VersaoEdital]:
     )
 
 
-@dataclass(frozen=True)
-class DocumentoPublico:
-    id: int
-    titulo: str
-    tipo: str
-    gerado_em: datetime | None
-    hash_arquivo: str
-    desatualizado: bool
-    url: str
-
-
-def _publico(documento: Documento) -> DocumentoPublico:
-    return DocumentoPublico(
-        id=documento.pk,
-        titulo=documento.titulo,
-        tipo=documento.get_tipo_display(),
-        gerado_em=documento.gerado_em,
-        hash_arquivo=documento.hash_arquivo,
-        desatualizado=documento.desatualizado,
-        url=reverse("documentos:arquivo", args=[documento.pk]),
-    )
-
-
-def _prontos() -> QuerySet[Documento]:
-    return Documento.objects.filter(publico=True, status=StatusDocumento.PRONTO)
-
-
-def documentos_publicos(*, selecao: Selecao) -> list[DocumentoPublico]:
-    """PDFs públicos e prontos da seleção (edital, anexos, listas de resultado)."""
-    documentos = _prontos().filter(selecao=selecao).order_by("tipo", "-gerado_em", "-pk")
-    return [_publico(d) for d in documentos]
-
-
-def pdf_do_resultado(*, versao_id: int) -> DocumentoPublico | None:
-    """O PDF de uma versão de resultado, quando já gerado (chave ``resultado:<id>``)."""
-    documento = _prontos().filter(chave=f"resultado:{versao_id}").first()
-    return _publico(documento) if documento else None
-
-
 # --------------------------------------------------------------------------- cronograma
 
 
@@ -195,12 +154,6 @@ def _situacao_fase(inicio: date | datetime | None, fim: date | datetime | None, 
     if fim is not None and _como_datahora(fim, fim=True) >= agora:
         return SituacaoFase.EM_ANDAMENTO
     return SituacaoFase.CONCLUIDA
-
-
-def somar_meses(dia: date, meses: int) -> date:
-    mes = dia.month - 1 + meses
-    ano, mes = dia.year + mes // 12, mes % 12 + 1
-    return date(ano, mes, min(dia.day, calendar.monthrange(ano, mes)[1]))
 
 
 def anuncios_sorteio(*, selecao: Selecao) -> list[AnuncioSorteio]:

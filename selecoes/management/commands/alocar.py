@@ -29,6 +29,6 @@ class Command(BaseCommand):
         for fluxo in (sys.stdin, sys.stdout, sys.stderr):
             if isinstance(fluxo, io.TextIOWrapper):
                 fluxo.reconfigure(encoding="utf-8")
-        status = cli.main([options["arquivo"]], sys.stdin, self.stdout, self.stderr)
+        status = cli.main([options["arquivo"]], sys.stdin, self.stdout, self.stderr)  # type: ignore[arg-type]
         if status:
             raise SystemExit(status)

@@ -15,8 +15,8 @@ ETAPAS = [
     "selecoes.demo.popular_selecoes",
     "candidatos.demo.popular_inscricoes",
     "candidatos.demo_resultados.popular_resultados",
-    "relatorios.demo.popular_monitoramento",
-    "relatorios.demo_documentos.popular_documentos",
+    "relatorios.monitoramento.demo.popular_monitoramento",
+    "relatorios.documentos.demo.popular_documentos",
     "candidatos.demo.popular_govbr",
 ]
 

@@ -80,7 +80,7 @@ def classificacao(vaga, letras, negros="XYZW", pcd=""):
 
 def publicar_final(selecao, usuario, *, agora=AGORA):
     """Preliminar com prazo de recurso encerrado e, em seguida, o final."""
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=usuario,
@@ -89,7 +89,7 @@ def publicar_final(selecao, usuario, *, agora=AGORA):
         recurso_fim=agora - dt.timedelta(days=1),
         agora=agora - dt.timedelta(days=3),
     )
-    return resultado.publicar_resultado(
+    return resultado.resultado_publicar(
         selecao=selecao, tipo=TipoResultado.FINAL, usuario=usuario, motivo="", agora=agora
     )
 

@@ -45,7 +45,7 @@ def convocado(orgao, alice, celery_sincrono):
     publicar_final(vaga.selecao, alice, agora=timezone.now() - dt.timedelta(days=1))
     from candidatos.services import convocacao as servico
 
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=vaga,
         quantidade=3,
         prazo_resposta=timezone.now() + dt.timedelta(days=5),
@@ -248,7 +248,7 @@ def test_contratado_nao_desiste_pela_pagina_publica(client, alice, convocado):
     """Depois da contratação o desligamento é do RH (termo de compromisso)."""
     from candidatos.services import convocacao as servico
 
-    servico.registrar_contratacao(
+    servico.contratacao_registrar(
         convocacao=convocado, data_inicio=timezone.localdate(), numero_tce="TCE 1", usuario=alice
     )
     url = reverse("convocacao_publica:recusar", args=[convocado.token])

@@ -153,14 +153,14 @@ def test_chave_do_lote_e_por_vaga():
 
 def _convocados(orgao, alice, n=3):
     (vaga,) = _vagas(orgao, alice, "V1", ofertadas=n, letras="ABCDE")
-    return vaga, servico.convocar_proximos(
+    return vaga, servico.proximos_convocar(
         vaga=vaga, quantidade=n, prazo_resposta=PRAZO, usuario=alice, agora=AGORA
     )
 
 
 def test_nao_comparecimento_em_lote_parcial_e_idempotente(orgao, alice, bruno):
     _vaga, (c1, c2, c3) = _convocados(orgao, alice)
-    servico.registrar_contratacao(
+    servico.contratacao_registrar(
         convocacao=c3, data_inicio=AGORA.date(), numero_tce="TCE-1", usuario=alice
     )
     resumo = lote.nao_comparecimento_em_lote(

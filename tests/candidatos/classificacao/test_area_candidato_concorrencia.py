@@ -18,7 +18,7 @@ def test_dois_envios_do_mesmo_recurso_gravam_um_so(orgao, alice):
     agora = timezone.now()
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "AB")["A"]
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -42,7 +42,7 @@ def test_desistencia_do_candidato_e_convocacao_do_rh_nunca_passam_de_k(orgao, al
     vaga = nova_vaga(orgao, ofertadas=2)
     ins = classificacao(vaga, "ABXCDYE")
     publicar_final(vaga.selecao, alice, agora=timezone.now() - dt.timedelta(days=1))
-    convocacao.convocar_proximos(
+    convocacao.proximos_convocar(
         vaga=vaga,
         quantidade=2,
         prazo_resposta=timezone.now() + dt.timedelta(days=5),
@@ -56,7 +56,7 @@ def test_desistencia_do_candidato_e_convocacao_do_rh_nunca_passam_de_k(orgao, al
         )
 
     def chamar():
-        return convocacao.convocar_proximos(
+        return convocacao.proximos_convocar(
             vaga=vaga,
             quantidade=1,
             prazo_resposta=timezone.now() + dt.timedelta(days=5),

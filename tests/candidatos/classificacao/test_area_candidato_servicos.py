@@ -49,7 +49,7 @@ def preliminar_aberto(orgao, alice, agora):
     """Preliminar publicado ontem, prazo de recurso até depois de amanhã."""
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "ABXCD")
-    versao = resultado.publicar_resultado(
+    versao = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -100,7 +100,7 @@ def test_recurso_no_prazo_recebe_protocolo_anexos_auditoria_e_emails(
 def test_recurso_fora_do_prazo_e_recusado(orgao, alice, agora, inicio, fim):
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "AB")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -169,7 +169,7 @@ def test_decisao_so_chega_ao_candidato_com_a_publicacao_seguinte(
     mail.outbox.clear()
     depois = agora + dt.timedelta(days=3)
     with django_capture_on_commit_callbacks(execute=True):
-        final = resultado.publicar_resultado(
+        final = resultado.resultado_publicar(
             selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=depois
         )
     r.refresh_from_db()
@@ -209,7 +209,7 @@ def test_recurso_decidido_nao_se_decide_de_novo(preliminar_aberto, agora, alice)
 def processo_notificado(orgao, alice, agora):
     vaga = nova_vaga(orgao, codigo="ADM")
     ins = classificacao(vaga, "AXB")
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins["X"],
         motivo="Fotografia incompatível com a autodeclaração.",
         evidencias="",
@@ -217,7 +217,7 @@ def processo_notificado(orgao, alice, agora):
         usuario=alice,
         agora=agora - dt.timedelta(days=2),
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p,
         prazo_defesa=timezone.localdate(agora) + dt.timedelta(days=5),
         usuario=alice,
@@ -268,7 +268,7 @@ def convocados(orgao, alice):
     vaga = nova_vaga(orgao, ofertadas=2)
     ins = classificacao(vaga, "ABXCDYE")
     publicar_final(vaga.selecao, alice, agora=timezone.now() - dt.timedelta(days=1))
-    convocacao.convocar_proximos(
+    convocacao.proximos_convocar(
         vaga=vaga,
         quantidade=2,
         prazo_resposta=timezone.now() + dt.timedelta(days=5),
@@ -295,7 +295,7 @@ def test_desistencia_em_qualquer_etapa_libera_a_vaga_com_o_mesmo_k(
     if etapa != SituacaoConvocacao.AGUARDANDO:
         convocacao.responder(convocacao=c, aceita=True, agora=timezone.now())
     if etapa == SituacaoConvocacao.CONTRATADO:
-        convocacao.registrar_contratacao(
+        convocacao.contratacao_registrar(
             convocacao=c, data_inicio=timezone.localdate(), numero_tce="TCE-1", usuario=alice
         )
     antes = estado_vaga(vaga)
@@ -403,7 +403,7 @@ def test_texto_do_candidato_nao_e_alterado_pelo_rh(
         processo=processo_notificado, defesa="Minha defesa.", anexos=[], agora=agora
     )
     with pytest.raises(eliminacao.EtapaInvalida, match="não se altera"):
-        eliminacao.registrar_defesa(processo=p, defesa="Resumo do RH.", usuario=alice, agora=agora)
+        eliminacao.defesa_registrar(processo=p, defesa="Resumo do RH.", usuario=alice, agora=agora)
     r.refresh_from_db()
     p.refresh_from_db()
     assert (r.texto, p.defesa) == ("b", "Minha defesa.")

@@ -46,7 +46,7 @@ def cenario(orgao, alice):
     agora = timezone.now()
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "ABXC")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -192,7 +192,7 @@ def test_contato_pela_tela(client, cenario):
 
 def test_defesa_pela_tela_e_anexo_so_para_gestor(client, cenario, alice, bruno, diego):
     ins = cenario["X"]
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins,
         motivo="Indício.",
         evidencias="",
@@ -200,7 +200,7 @@ def test_defesa_pela_tela_e_anexo_so_para_gestor(client, cenario, alice, bruno, 
         usuario=alice,
         agora=timezone.now(),
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p,
         prazo_defesa=timezone.localdate() + dt.timedelta(days=3),
         usuario=alice,

@@ -119,7 +119,7 @@ def test_convocacao_recusada_para_inscricao_de_outra_vaga(alice, duas_vagas):
     VagaDoResultado.objects.create(versao=versao, vaga=v0, codigo="V0")
     VagaDoResultado.objects.create(versao=versao, vaga=v1, codigo="V1")
     with pytest.raises(servico.AcaoInvalida, match=r"não é da vaga V0"):
-        servico.convocar_proximos(
+        servico.proximos_convocar(
             vaga=v0,
             quantidade=1,
             prazo_resposta=timezone.now() + dt.timedelta(days=5),
@@ -197,7 +197,7 @@ def test_convocacao_no_ultimo_dia_da_validade_e_aceita(alice, orgao):
     final = dt.datetime(2026, 1, 10, 15, tzinfo=dt.UTC)
     _publicar_final(vaga.selecao, alice, final)
     ultimo_dia = dt.datetime(2027, 1, 10, 15, tzinfo=dt.UTC)
-    criadas = servico.convocar_proximos(
+    criadas = servico.proximos_convocar(
         vaga=vaga,
         quantidade=1,
         prazo_resposta=ultimo_dia + dt.timedelta(days=5),
@@ -206,7 +206,7 @@ def test_convocacao_no_ultimo_dia_da_validade_e_aceita(alice, orgao):
     )
     assert len(criadas) == 1
     with pytest.raises(servico.AcaoInvalida, match="10/01/2027"):
-        servico.convocar_proximos(
+        servico.proximos_convocar(
             vaga=vaga,
             quantidade=1,
             prazo_resposta=ultimo_dia + dt.timedelta(days=6),
@@ -240,11 +240,11 @@ def test_chave_de_outra_vaga_nao_convoca(alice, duas_vagas):
     chave = uuid.uuid4()
     agora = timezone.now()
     prazo = agora + dt.timedelta(days=5)
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=v0, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora, chave=chave
     )
     with pytest.raises(servico.AcaoInvalida, match="outra vaga"):
-        servico.convocar_proximos(
+        servico.proximos_convocar(
             vaga=v1, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora, chave=chave
         )
     assert Convocacao.objects.filter(vaga=v1).count() == 0
@@ -258,15 +258,15 @@ def test_relatorio_conta_a_modalidade_atual_do_negro_alcancado_pela_ampla(orgao,
     surgidas, alcançado pela ampla concorrência (3ª vaga de AC): conta como AC
     (art. 4º, § 1º; regras, § 4), embora o histórico guarde "negros"."""
     from candidatos.services import retencao
-    from relatorios import selectors as relatorios
-    from relatorios.indicadores import montar_cubo
+    from relatorios.monitoramento import selectors as relatorios
+    from relatorios.monitoramento.indicadores import montar_cubo
 
     vaga = nova_vaga(orgao, ofertadas=3)
     ins = classificacao(vaga, "ABXCDYEZ")
     _publicar_final(vaga.selecao, alice, timezone.now() - dt.timedelta(days=1))
     agora = timezone.now()
     prazo = agora + dt.timedelta(days=5)
-    primeiras = servico.convocar_proximos(
+    primeiras = servico.proximos_convocar(
         vaga=vaga, quantidade=3, prazo_resposta=prazo, usuario=alice, agora=agora
     )
     assert [(c.inscricao.numero, c.modalidade) for c in primeiras] == [
@@ -274,10 +274,10 @@ def test_relatorio_conta_a_modalidade_atual_do_negro_alcancado_pela_ampla(orgao,
         ("DIR-X", "negros"),
         ("DIR-B", "AC"),
     ]
-    servico.registrar_vagas_surgidas(
+    servico.vagas_surgidas_registrar(
         vaga=vaga, quantidade=2, motivo="Portaria 1/2026", usuario=alice
     )
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora
     )
     assert Convocacao.objects.get(inscricao=ins["X"]).modalidade == "negros"  # histórico
@@ -305,20 +305,20 @@ def reversao_depois_do_final(orgao, alice):
     _publicar_final(vaga.selecao, alice, timezone.now() - dt.timedelta(days=2))
     agora = timezone.now()
     prazo = agora + dt.timedelta(days=5)
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=vaga, quantidade=3, prazo_resposta=prazo, usuario=alice, agora=agora
     )
-    servico.registrar_vagas_surgidas(
+    servico.vagas_surgidas_registrar(
         vaga=vaga, quantidade=2, motivo="Portaria 2/2026", usuario=alice
     )
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=vaga, quantidade=2, prazo_resposta=prazo, usuario=alice, agora=agora
     )
     y = Convocacao.objects.get(inscricao=ins["Y"])
-    servico.registrar_desistencia(
+    servico.desistencia_registrar(
         convocacao=y, situacao="desistiu", data=agora.date(), motivo="Outro estágio.", usuario=alice
     )
-    servico.convocar_proximos(
+    servico.proximos_convocar(
         vaga=vaga, quantidade=1, prazo_resposta=prazo, usuario=alice, agora=agora
     )
     assert Convocacao.objects.get(inscricao=ins["C"]).modalidade == "reversao"

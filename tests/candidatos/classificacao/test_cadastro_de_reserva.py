@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from candidatos.models import Convocacao
 from selecoes.models import Selecao, VagaEstagio
-from selecoes.services import publicar_selecao
+from selecoes.services import selecao_publicar
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.selecoes.formularios import edital_post
 
@@ -112,7 +112,7 @@ def test_edital_declara_cadastro_por_vaga_e_quadro_e_anexo_mostram(client, bruno
         "ADM": True,
         "TI": False,
     }
-    publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA)
+    selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA)
     anexo = " ".join(client.get(reverse("selecoes:anexo", args=[selecao.pk])).text.split())
     publico = " ".join(client.get(reverse("publico:selecao", args=[selecao.pk])).text.split())
     for html in (anexo, publico):

@@ -56,7 +56,7 @@ def _preliminar_dados(inicio, fim, motivo=""):
 
 
 def _preliminar(selecao, usuario, *, agora=AGORA, fim=None, motivo="", **extra):
-    return resultado.publicar_resultado(
+    return resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=usuario,
@@ -135,7 +135,7 @@ def test_prazo_de_recurso_aberto_so_se_prorroga_no_servico(orgao, alice):
     v1 = _preliminar(vaga.selecao, alice)
     durante = AGORA + dt.timedelta(days=1)
     with pytest.raises(resultado.PublicacaoInvalida, match="nunca encurtado"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="preliminar",
             usuario=alice,
@@ -146,7 +146,7 @@ def test_prazo_de_recurso_aberto_so_se_prorroga_no_servico(orgao, alice):
         )
     # Adiar o início fecharia o prazo já aberto: também é encurtar.
     with pytest.raises(resultado.PublicacaoInvalida, match="início"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="preliminar",
             usuario=alice,
@@ -155,7 +155,7 @@ def test_prazo_de_recurso_aberto_so_se_prorroga_no_servico(orgao, alice):
             recurso_fim=v1.recurso_fim + dt.timedelta(days=1),
             agora=durante,
         )
-    v2 = resultado.publicar_resultado(
+    v2 = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="preliminar",
         usuario=alice,
@@ -167,7 +167,7 @@ def test_prazo_de_recurso_aberto_so_se_prorroga_no_servico(orgao, alice):
     assert v2.numero == 2
     # O final respeita o prazo prorrogado.
     with pytest.raises(resultado.PublicacaoInvalida, match="só termina em"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="final",
             usuario=alice,
@@ -179,7 +179,7 @@ def test_prazo_de_recurso_aberto_so_se_prorroga_no_servico(orgao, alice):
 def test_prazo_ainda_nao_aberto_pode_ser_remarcado(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "AB")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="preliminar",
         usuario=alice,
@@ -188,7 +188,7 @@ def test_prazo_ainda_nao_aberto_pode_ser_remarcado(orgao, alice):
         recurso_fim=AGORA + dt.timedelta(days=3),
         agora=AGORA,
     )
-    v2 = resultado.publicar_resultado(
+    v2 = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="preliminar",
         usuario=alice,
@@ -336,7 +336,7 @@ def test_formulario_e_servico_usam_as_mesmas_regras(orgao, alice):
     mensagens que o serviço (e a tarefa) dariam."""
     for selecao, pedido in _cenarios_invalidos(orgao, alice):
         with pytest.raises(resultado.PublicacaoInvalida) as erro:
-            resultado.publicar_resultado(
+            resultado.resultado_publicar(
                 selecao=selecao,
                 usuario=alice,
                 agora=AGORA,

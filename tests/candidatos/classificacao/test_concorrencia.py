@@ -42,7 +42,7 @@ def _em_paralelo(*acoes):
 
 
 def _convocar(vaga, usuario, n):
-    return lambda: servico.convocar_proximos(
+    return lambda: servico.proximos_convocar(
         vaga=vaga, quantidade=n, prazo_resposta=prazo(), usuario=usuario, agora=AGORA
     )
 
@@ -72,7 +72,7 @@ def test_concorrencia_vaga_liberada_e_preenchida_uma_vez_so(orgao, alice, bruno)
     y = next(c for c in criadas if c.inscricao.numero.endswith("-Y"))
 
     def desistir(usuario):
-        return lambda: servico.registrar_desistencia(
+        return lambda: servico.desistencia_registrar(
             convocacao=y,
             situacao=SituacaoConvocacao.RECUSADA,
             data=AGORA.date(),

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def _convocar_todos(vaga, usuario, agora=AGORA):
     pendentes = len(estado_vaga(vaga).a_convocar)
-    return servico.convocar_proximos(
+    return servico.proximos_convocar(
         vaga=vaga, quantidade=pendentes, prazo_resposta=prazo(agora), usuario=usuario, agora=agora
     )
 
@@ -56,7 +56,7 @@ def test_art4_caput_convoca_exemplo_das_regras_com_modalidade_de_agora(orgao, al
 def test_art4_p2_desistencia_em_vaga_reservada_chama_o_proximo_negro(orgao, alice):
     vaga, ins = _cenario(orgao, alice, letras="ABXCDYEZW")
     criadas = {c.inscricao.numero[4:]: c for c in _convocar_todos(vaga, alice)}
-    servico.registrar_desistencia(
+    servico.desistencia_registrar(
         convocacao=criadas["Y"],
         situacao=SituacaoConvocacao.RECUSADA,
         data=AGORA.date(),
@@ -71,7 +71,7 @@ def test_art4_p2_desistencia_em_vaga_reservada_chama_o_proximo_negro(orgao, alic
 def test_art4_p2_desistencia_em_vaga_ac_chama_o_proximo_da_classificacao(orgao, alice):
     vaga, _ = _cenario(orgao, alice)
     criadas = {c.inscricao.numero[4:]: c for c in _convocar_todos(vaga, alice)}
-    servico.registrar_desistencia(
+    servico.desistencia_registrar(
         convocacao=criadas["A"],
         situacao=SituacaoConvocacao.NAO_COMPARECEU,
         data=AGORA.date(),
@@ -84,7 +84,7 @@ def test_art4_p2_desistencia_em_vaga_ac_chama_o_proximo_da_classificacao(orgao, 
 def test_art4_p3_reversao_quando_nao_resta_negro_aprovado(orgao, alice):
     vaga, _ = _cenario(orgao, alice)
     criadas = {c.inscricao.numero[4:]: c for c in _convocar_todos(vaga, alice)}
-    servico.registrar_desistencia(
+    servico.desistencia_registrar(
         convocacao=criadas["Y"],
         situacao=SituacaoConvocacao.DESISTIU,
         data=AGORA.date(),
@@ -92,7 +92,7 @@ def test_art4_p3_reversao_quando_nao_resta_negro_aprovado(orgao, alice):
         usuario=alice,
     )
     assert _pendentes(vaga) == [("C", "reversao")]
-    nova = servico.convocar_proximos(
+    nova = servico.proximos_convocar(
         vaga=vaga, quantidade=1, prazo_resposta=prazo(), usuario=alice, agora=AGORA
     )[0]
     assert (nova.modalidade, nova.ordem) == ("reversao", 6)
@@ -102,18 +102,18 @@ def test_art4_p3_reversao_quando_nao_resta_negro_aprovado(orgao, alice):
 def test_art4_p2_desistencia_depois_de_contratado_libera_a_vaga(orgao, alice):
     vaga, _ = _cenario(orgao, alice, letras="ABXCDYEZW")
     criadas = {c.inscricao.numero[4:]: c for c in _convocar_todos(vaga, alice)}
-    servico.registrar_contratacao(
+    servico.contratacao_registrar(
         convocacao=criadas["Z"], data_inicio=dt.date(2026, 6, 10), numero_tce="TCE-1", usuario=alice
     )
     with pytest.raises(servico.AcaoInvalida):
-        servico.registrar_desistencia(
+        servico.desistencia_registrar(
             convocacao=criadas["Z"],
             situacao=SituacaoConvocacao.RECUSADA,
             data=AGORA.date(),
             motivo="x",
             usuario=alice,
         )
-    servico.registrar_desistencia(
+    servico.desistencia_registrar(
         convocacao=criadas["Z"],
         situacao=SituacaoConvocacao.DESISTIU,
         data=dt.date(2026, 7, 1),
@@ -126,7 +126,7 @@ def test_art4_p2_desistencia_depois_de_contratado_libera_a_vaga(orgao, alice):
 def test_art3_vagas_surgidas_continuam_a_sequencia(orgao, alice):
     vaga, _ = _cenario(orgao, alice, letras="ABXCDYEZW")
     _convocar_todos(vaga, alice)
-    servico.registrar_vagas_surgidas(
+    servico.vagas_surgidas_registrar(
         vaga=vaga, quantidade=4, motivo="Portaria 12/2026", usuario=alice
     )
     vaga.refresh_from_db()
@@ -144,12 +144,12 @@ def test_vagas_surgidas_acima_do_teto_por_vaga_sao_recusadas_sem_gravar(orgao, a
 
     vaga, _ = _cenario(orgao, alice)
     with pytest.raises(servico.AcaoInvalida, match=r"Quantidade: .*10\.000 vagas"):
-        servico.registrar_vagas_surgidas(
+        servico.vagas_surgidas_registrar(
             vaga=vaga, quantidade=MAX_VAGAS_POR_POSICAO, motivo="Portaria 1/2026", usuario=alice
         )
     vaga.refresh_from_db()
     assert vaga.vagas_surgidas == 0
-    servico.registrar_vagas_surgidas(
+    servico.vagas_surgidas_registrar(
         vaga=vaga, quantidade=MAX_VAGAS_POR_POSICAO - 5, motivo="Portaria 2/2026", usuario=alice
     )
     vaga.refresh_from_db()
@@ -158,7 +158,7 @@ def test_vagas_surgidas_acima_do_teto_por_vaga_sao_recusadas_sem_gravar(orgao, a
 
 def test_desistencia_antes_da_convocacao_tira_da_ordem(orgao, alice):
     vaga, ins = _cenario(orgao, alice)
-    servico.registrar_desistencia_inscricao(
+    servico.desistencia_inscricao_registrar(
         inscricao=ins["Y"], motivo="Pediu por e-mail.", usuario=alice
     )
     assert [n for n, _ in _pendentes(vaga)] == ["A", "X", "B", "Z", "C"]
@@ -168,7 +168,7 @@ def test_desistencia_antes_da_convocacao_tira_da_ordem(orgao, alice):
 def test_convocar_mais_que_o_disponivel_e_recusado(orgao, alice):
     vaga, _ = _cenario(orgao, alice)
     with pytest.raises(servico.AcaoInvalida, match="só há 5"):
-        servico.convocar_proximos(
+        servico.proximos_convocar(
             vaga=vaga, quantidade=6, prazo_resposta=prazo(), usuario=alice, agora=AGORA
         )
     assert not Convocacao.objects.exists()
@@ -178,26 +178,26 @@ def test_convocacao_so_depois_do_resultado_final(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABC")
     with pytest.raises(servico.AcaoInvalida, match="resultado final"):
-        servico.convocar_proximos(
+        servico.proximos_convocar(
             vaga=vaga, quantidade=1, prazo_resposta=prazo(), usuario=alice, agora=AGORA
         )
 
 
 def test_candidato_aceita_e_rh_contrata(orgao, alice):
     vaga, _ = _cenario(orgao, alice)
-    c = servico.convocar_proximos(
+    c = servico.proximos_convocar(
         vaga=vaga, quantidade=1, prazo_resposta=prazo(), usuario=alice, agora=AGORA
     )[0]
-    servico.registrar_ciencia(convocacao=c, agora=AGORA + dt.timedelta(hours=1))
+    servico.ciencia_registrar(convocacao=c, agora=AGORA + dt.timedelta(hours=1))
     servico.responder(convocacao=c, aceita=True, agora=AGORA + dt.timedelta(hours=2))
     c.refresh_from_db()
     assert c.situacao == SituacaoConvocacao.ACEITA
     assert c.ciente_em == AGORA + dt.timedelta(hours=1)
     with pytest.raises(servico.AcaoInvalida, match="TCE"):
-        servico.registrar_contratacao(
+        servico.contratacao_registrar(
             convocacao=c, data_inicio=dt.date(2026, 6, 10), numero_tce=" ", usuario=alice
         )
-    servico.registrar_contratacao(
+    servico.contratacao_registrar(
         convocacao=c, data_inicio=dt.date(2026, 6, 10), numero_tce="TCE-7/2026", usuario=alice
     )
     c.refresh_from_db()
@@ -227,7 +227,7 @@ def test_candidato_recusa_e_vira_desistente(orgao, alice):
 
 def test_resposta_fora_do_prazo_e_recusada(orgao, alice):
     vaga, _ = _cenario(orgao, alice)
-    c = servico.convocar_proximos(
+    c = servico.proximos_convocar(
         vaga=vaga, quantidade=1, prazo_resposta=prazo(), usuario=alice, agora=AGORA
     )[0]
     with pytest.raises(servico.AcaoInvalida, match="prazo"):
@@ -243,7 +243,7 @@ def test_email_de_convocacao_tem_o_link_da_pagina_dedicada_e_sai_uma_vez(
 
     vaga, _ = _cenario(orgao, alice)
     with django_capture_on_commit_callbacks(execute=True):
-        c = servico.convocar_proximos(
+        c = servico.proximos_convocar(
             vaga=vaga, quantidade=1, prazo_resposta=prazo(), usuario=alice, agora=AGORA
         )[0]
     assert len(mail.outbox) == 1

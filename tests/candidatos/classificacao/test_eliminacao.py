@@ -32,7 +32,7 @@ def _documento():
 
 
 def _ate_a_decisao(inscricao, usuario, *, defesa=True):
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=inscricao,
         motivo="Heteroidentificação não confirmou a autodeclaração.",
         evidencias="Ata da comissão.",
@@ -40,11 +40,11 @@ def _ate_a_decisao(inscricao, usuario, *, defesa=True):
         usuario=usuario,
         agora=AGORA,
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p, prazo_defesa=dt.date(2026, 6, 11), usuario=usuario, agora=AGORA
     )
     if defesa:
-        eliminacao.registrar_defesa(
+        eliminacao.defesa_registrar(
             processo=p,
             defesa="Alega ser parda.",
             usuario=usuario,
@@ -57,7 +57,7 @@ def _cenario(orgao, alice, letras="ABXCDYEZW"):
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, letras)
     publicar_final(vaga.selecao, alice)
-    criadas = convocacao.convocar_proximos(
+    criadas = convocacao.proximos_convocar(
         vaga=vaga, quantidade=5, prazo_resposta=prazo(), usuario=alice, agora=AGORA
     )
     return vaga, ins, {c.inscricao.numero[4:]: c for c in criadas}
@@ -72,7 +72,7 @@ def test_art2_pu_eliminacao_antes_da_contratacao_encerra_convocacao_e_chama_prox
 ):
     vaga, ins, conv = _cenario(orgao, alice)
     p = _ate_a_decisao(ins["Y"], alice)
-    eliminacao.decidir(
+    eliminacao.processo_decidir(
         processo=p,
         procedente=True,
         fundamentacao="Declaração falsa confirmada.",
@@ -97,12 +97,12 @@ def test_art2_pu_eliminacao_antes_da_contratacao_encerra_convocacao_e_chama_prox
 
 def test_art2_pu_eliminacao_depois_da_contratacao_desliga_na_data_e_repoe_a_vaga(orgao, alice):
     vaga, ins, conv = _cenario(orgao, alice)
-    convocacao.registrar_contratacao(
+    convocacao.contratacao_registrar(
         convocacao=conv["Z"], data_inicio=dt.date(2026, 6, 5), numero_tce="TCE-9", usuario=alice
     )
     p = _ate_a_decisao(ins["Z"], alice, defesa=False)
     with pytest.raises(eliminacao.EtapaInvalida, match="prazo de defesa"):
-        eliminacao.decidir(
+        eliminacao.processo_decidir(
             processo=p,
             procedente=True,
             fundamentacao="x",
@@ -111,7 +111,7 @@ def test_art2_pu_eliminacao_depois_da_contratacao_desliga_na_data_e_repoe_a_vaga
             agora=AGORA + dt.timedelta(days=1),
         )
     decisao = dt.datetime(2026, 6, 12, 15, 0, tzinfo=dt.UTC)
-    eliminacao.decidir(
+    eliminacao.processo_decidir(
         processo=p,
         procedente=True,
         fundamentacao="Sem defesa no prazo; declaração falsa confirmada.",
@@ -132,7 +132,7 @@ def test_art2_pu_improcedente_nada_muda(orgao, alice):
     vaga, ins, _conv = _cenario(orgao, alice)
     antes = _pendentes(vaga), [c.situacao for c in estado_vaga(vaga).convocacoes]
     p = _ate_a_decisao(ins["Y"], alice)
-    eliminacao.decidir(
+    eliminacao.processo_decidir(
         processo=p,
         procedente=False,
         fundamentacao="Autodeclaração confirmada pela comissão.",
@@ -151,7 +151,7 @@ def test_art2_pu_operador_nao_decide(orgao, alice, bruno):
     _, ins, _ = _cenario(orgao, alice)
     p = _ate_a_decisao(ins["Y"], bruno)
     with pytest.raises(PermissionDenied):
-        eliminacao.decidir(
+        eliminacao.processo_decidir(
             processo=p,
             procedente=True,
             fundamentacao="x",
@@ -165,7 +165,7 @@ def test_art2_pu_operador_nao_decide(orgao, alice, bruno):
 
 def test_art2_pu_decisao_exige_notificacao_previa(orgao, alice):
     _, ins, _ = _cenario(orgao, alice)
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins["X"],
         motivo="Indício.",
         evidencias="",
@@ -174,7 +174,7 @@ def test_art2_pu_decisao_exige_notificacao_previa(orgao, alice):
         agora=AGORA,
     )
     with pytest.raises(eliminacao.EtapaInvalida, match="Notifique"):
-        eliminacao.decidir(
+        eliminacao.processo_decidir(
             processo=p,
             procedente=True,
             fundamentacao="x",
@@ -186,7 +186,7 @@ def test_art2_pu_decisao_exige_notificacao_previa(orgao, alice):
 
 def test_art2_pu_um_processo_em_curso_por_inscricao(orgao, alice):
     _, ins, _ = _cenario(orgao, alice)
-    eliminacao.abrir_processo(
+    eliminacao.processo_abrir(
         inscricao=ins["X"],
         motivo="Indício.",
         evidencias="",
@@ -195,7 +195,7 @@ def test_art2_pu_um_processo_em_curso_por_inscricao(orgao, alice):
         agora=AGORA,
     )
     with pytest.raises(eliminacao.EtapaInvalida, match="em curso"):
-        eliminacao.abrir_processo(
+        eliminacao.processo_abrir(
             inscricao=ins["X"],
             motivo="De novo.",
             evidencias="",
@@ -212,7 +212,7 @@ def test_art2_pu_cada_passo_e_datado_e_auditado(
     _, ins, _ = _cenario(orgao, alice)
     with django_capture_on_commit_callbacks(execute=True):
         p = _ate_a_decisao(ins["Y"], alice)
-    eliminacao.decidir(
+    eliminacao.processo_decidir(
         processo=p,
         procedente=True,
         fundamentacao="Confirmada.",

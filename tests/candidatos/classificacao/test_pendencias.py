@@ -33,7 +33,7 @@ def _cenario(orgao, usuario, *, ofertadas=2, letras="ABCD"):
 
 
 def _convocar(vaga, usuario, quantidade, agora=AGORA, prazo=AGORA + dt.timedelta(days=5)):
-    return servico.convocar_proximos(
+    return servico.proximos_convocar(
         vaga=vaga, quantidade=quantidade, prazo_resposta=prazo, usuario=usuario, agora=agora
     )
 
@@ -57,7 +57,7 @@ def test_convocacao_vencida_aparece_depois_do_prazo_e_some_com_o_desfecho(orgao,
     assert vencidas[0].acao.resolve
     assert vencidas[0].acao.url == f"/rh/classificacao/convocacao/{c1.pk}/"
 
-    servico.registrar_desistencia(
+    servico.desistencia_registrar(
         convocacao=c1,
         situacao=SituacaoConvocacao.NAO_COMPARECEU,
         data=DEPOIS_DO_PRAZO.date(),
@@ -130,7 +130,7 @@ def test_recurso_pendente_aparece_e_some_quando_decidido(orgao, alice):
 
 def test_processo_a_notificar_depois_aguardando_defesa_e_decisao(orgao, alice):
     _vaga, ins = _cenario(orgao, alice)
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins["B"],
         motivo="Indício.",
         evidencias="",
@@ -141,7 +141,7 @@ def test_processo_a_notificar_depois_aguardando_defesa_e_decisao(orgao, alice):
     linhas = _linhas(alice, orgao, TipoPendencia.PROCESSO, agora=AGORA)
     assert [(x.objeto_id, x.situacao) for x in linhas] == [(p.pk, "Aberto: notificar o candidato")]
 
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p, prazo_defesa=AGORA.date() + dt.timedelta(days=3), usuario=alice, agora=AGORA
     )
     # No prazo de defesa: espera o candidato, não o RH (mas o prazo aparece na agenda).
@@ -155,12 +155,12 @@ def test_processo_a_notificar_depois_aguardando_defesa_e_decisao(orgao, alice):
         "Prazo de defesa encerrado: aguardando decisão"
     ]
 
-    eliminacao.registrar_defesa(processo=p, defesa="Sou parda.", usuario=alice, agora=AGORA)
+    eliminacao.defesa_registrar(processo=p, defesa="Sou parda.", usuario=alice, agora=AGORA)
     linhas = _linhas(alice, orgao, TipoPendencia.PROCESSO, agora=AGORA)
     assert [x.situacao for x in linhas] == ["Defesa recebida: aguardando decisão"]
     assert "parda" not in linhas[0].descricao.lower()
 
-    eliminacao.decidir(
+    eliminacao.processo_decidir(
         processo=p,
         procedente=False,
         fundamentacao="Declaração confirmada.",
@@ -202,7 +202,7 @@ def test_papel_decide_a_acao_de_cada_linha(request, orgao, alice, persona, convo
     usuario = request.getfixturevalue(persona)
     vaga, ins = _cenario(orgao, alice)
     _convocar(vaga, alice, 1)
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=ins["C"],
         motivo="Indício.",
         evidencias="",
@@ -210,7 +210,7 @@ def test_papel_decide_a_acao_de_cada_linha(request, orgao, alice, persona, convo
         usuario=alice,
         agora=AGORA,
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p, prazo_defesa=AGORA.date() + dt.timedelta(days=1), usuario=alice, agora=AGORA
     )
     acoes = _acoes(usuario, orgao, DEPOIS_DO_PRAZO)
@@ -273,7 +273,7 @@ def test_prazo_de_recurso_abre_e_fecha_na_agenda(orgao, alice):
 
     vaga = nova_vaga(orgao)
     classificacao(vaga, "AB", negros="")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,

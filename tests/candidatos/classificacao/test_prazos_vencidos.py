@@ -38,7 +38,7 @@ def _cenario(orgao, alice, *, automatica, uteis=False, letras="ABXCDYEZ", oferta
     inscricoes = classificacao(vaga, letras)
     publicar_final(vaga.selecao, alice, agora=AGORA)
     with time_machine.travel(CONVOCADA_EM, tick=False):
-        convocadas = servico.convocar_proximos(
+        convocadas = servico.proximos_convocar(
             vaga=vaga, quantidade=ofertadas, prazo_resposta=PRAZO, usuario=alice, agora=CONVOCADA_EM
         )
     return vaga, inscricoes, convocadas

@@ -9,14 +9,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from candidatos.models import SituacaoInscricao
 from candidatos.services.desempate import (
+    SITUACAO_ATIVA,
     Concorrente,
+    Criterio,
     calcular_nota_final,
     ordem_do_sorteio,
     ordenar,
 )
+from selecoes.models import CriterioDesempate
 
 D = Decimal
+
+
+def test_codigos_das_regras_puras_sao_os_dos_modelos():
+    assert {c.value for c in Criterio} == set(CriterioDesempate.values)
+    assert SITUACAO_ATIVA == SituacaoInscricao.ATIVA
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from candidatos.models import (
     SituacaoRecurso,
     TipoResultado,
 )
+from candidatos.selectors.publicacao import progresso_publicacao
 from candidatos.services import classificacao as servico
 from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
@@ -34,7 +35,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _preliminar(selecao, usuario, agora=AGORA, motivo=""):
-    return resultado.publicar_resultado(
+    return resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=usuario,
@@ -144,10 +145,10 @@ def test_nova_versao_exige_motivo_e_mantem_as_anteriores(orgao, alice):
     primeira = publicar_final(vaga.selecao, alice)
     aprovar(ins["C"], "1000")
     with pytest.raises(resultado.PublicacaoInvalida, match="Motivo"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo="final", usuario=alice, motivo=" ", agora=AGORA
         )
-    segunda = resultado.publicar_resultado(
+    segunda = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="final",
         usuario=alice,
@@ -174,12 +175,12 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "AB")
     with pytest.raises(resultado.PublicacaoInvalida, match="preliminar"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo="final", usuario=alice, motivo="", agora=AGORA
         )
     _preliminar(vaga.selecao, alice)
     with pytest.raises(resultado.PublicacaoInvalida, match="prazo de recurso"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="final",
             usuario=alice,
@@ -190,7 +191,7 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
         selecao=vaga.selecao, inscricao=ins["B"], assunto="Nota", texto="Revisão"
     )
     with pytest.raises(resultado.PublicacaoInvalida, match="recursos pendentes"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo="final",
             usuario=alice,
@@ -198,7 +199,7 @@ def test_final_exige_preliminar_prazo_encerrado_e_recursos_decididos(orgao, alic
             agora=AGORA + dt.timedelta(days=3),
         )
     Recurso.objects.update(situacao=SituacaoRecurso.INDEFERIDO, fundamentacao="Sem fundamento.")
-    final = resultado.publicar_resultado(
+    final = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo="final",
         usuario=alice,
@@ -213,7 +214,7 @@ def test_preliminar_exige_prazo_de_recurso(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "AB")
     with pytest.raises(resultado.PublicacaoInvalida, match="prazo de recurso"):
-        resultado.publicar_resultado(
+        resultado.resultado_publicar(
             selecao=vaga.selecao, tipo="preliminar", usuario=alice, motivo="", agora=AGORA
         )
 
@@ -269,7 +270,7 @@ def test_sorteio_so_se_o_edital_preve_e_se_ha_empate(orgao, alice):
 def test_nota_final_recalculada_pela_media_ponderada_ao_salvar(orgao, alice):
     vaga = nova_vaga(orgao, criterios=[("prova", "2"), ("curriculo", "1")])
     ins = inscrever(vaga, "N1")
-    servico.salvar_avaliacoes(
+    servico.avaliacoes_salvar(
         selecao=vaga.selecao,
         linhas=[
             servico.LinhaAvaliacao(
@@ -306,7 +307,7 @@ def test_tarefa_de_publicacao_e_idempotente_e_informa_o_progresso(orgao, alice):
     segundo = tasks.publicar_resultado(*argumentos)
     assert primeiro == segundo
     assert ResultadoVersao.objects.filter(selecao=vaga.selecao).count() == 1
-    assert tasks.progresso_publicacao(chave) == {
+    assert progresso_publicacao(chave) == {
         "estado": "concluida",
         "feitos": 1,
         "total": 1,
@@ -324,6 +325,6 @@ def test_tarefa_de_publicacao_registra_o_erro_para_o_rh(orgao, alice):
         )
         is None
     )
-    estado = tasks.progresso_publicacao(chave)
+    estado = progresso_publicacao(chave)
     assert estado["estado"] == "erro"
     assert "preliminar" in estado["mensagens"][0]

@@ -157,7 +157,7 @@ def test_resultado_do_sorteio_faz_parte_da_versao_publicada(orgao, alice, empate
         vaga=empate, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
     )
     sorteio = servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
-    versao = resultado.publicar_resultado(
+    versao = resultado.resultado_publicar(
         selecao=empate.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -220,7 +220,7 @@ def test_quem_empata_depois_do_sorteio_pede_novo_sorteio(orgao, alice, empate):
     depois = SESSAO + dt.timedelta(days=1)
 
     def preliminar(agora):
-        return resultado.publicar_resultado(
+        return resultado.resultado_publicar(
             selecao=empate.selecao,
             tipo=TipoResultado.PRELIMINAR,
             usuario=alice,

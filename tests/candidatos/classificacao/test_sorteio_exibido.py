@@ -18,8 +18,8 @@ from candidatos.conteudo_resultado import ConteudoResultado
 from candidatos.models import TipoResultado
 from candidatos.services import resultado
 from candidatos.services import sorteio as servico_sorteio
-from relatorios import pdf
-from relatorios.documentos import lista_resultado, secoes_resultado
+from relatorios.documentos import pdf
+from relatorios.documentos.construtores import lista_resultado, secoes_resultado
 from relatorios.models import Documento, TipoDocumento
 from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
 
@@ -41,7 +41,7 @@ def versao(orgao, alice):
         vaga=vaga, usuario=alice, agora=AGORA, semente="48213", realizar_a_partir_de=SESSAO
     )
     sorteio = servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO)
-    publicada = resultado.publicar_resultado(
+    publicada = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -127,7 +127,7 @@ def test_pdf_do_resultado_mostra_sorteio_e_sem_avaliacao(versao):
 def test_versao_sem_sorteio_nem_fora_nao_mostra_as_secoes(client, orgao, alice):
     vaga = nova_vaga(orgao)
     aprovar(inscrever(vaga, "U-1"), "8")
-    v = resultado.publicar_resultado(
+    v = resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -154,7 +154,7 @@ def test_sorteio_pela_fonte_publica_mostra_a_fonte_e_o_valor(client, orgao, alic
         vaga=vaga, usuario=alice, agora=AGORA, fonte_semente=fonte, realizar_a_partir_de=SESSAO
     )
     servico_sorteio.sorteio_realizar(anuncio=anuncio, usuario=alice, agora=SESSAO, semente="07731")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,

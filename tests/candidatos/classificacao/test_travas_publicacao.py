@@ -25,7 +25,7 @@ ESPERA_MAXIMA = "3s"
 
 
 def _preliminar(selecao, usuario, **extra):
-    return resultado.publicar_resultado(
+    return resultado.resultado_publicar(
         selecao=selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=usuario,
@@ -106,7 +106,7 @@ def test_dois_pedidos_simultaneos_com_a_mesma_chave_dao_uma_versao(orgao, alice)
 def test_dois_finais_simultaneos_dao_uma_versao(orgao, alice):
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABXC")
-    resultado.publicar_resultado(
+    resultado.resultado_publicar(
         selecao=vaga.selecao,
         tipo=TipoResultado.PRELIMINAR,
         usuario=alice,
@@ -117,7 +117,7 @@ def test_dois_finais_simultaneos_dao_uma_versao(orgao, alice):
     )
 
     def final():
-        return resultado.publicar_resultado(
+        return resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo=TipoResultado.FINAL,
             usuario=alice,

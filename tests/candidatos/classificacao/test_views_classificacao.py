@@ -254,9 +254,9 @@ def test_comparacao_de_versoes_mostra_a_mudanca_por_vaga(client, alice, orgao):
     ins = classificacao(vaga, "ABC")
     v1 = publicar_final(vaga.selecao, alice)
     aprovar(ins["C"], "500")
-    from candidatos.services.resultado import publicar_resultado
+    from candidatos.services.resultado import resultado_publicar
 
-    v2 = publicar_resultado(
+    v2 = resultado_publicar(
         selecao=vaga.selecao,
         tipo="final",
         usuario=alice,
@@ -309,9 +309,9 @@ def test_recurso_registrado_e_decidido_pela_tela(client, bruno, carla, orgao):
 def test_auditoria_exporta_csv_sem_formulas(client, carla, alice, orgao):
     vaga = nova_vaga(orgao)
     ins = classificacao(vaga, "AB")
-    from candidatos.services.convocacao import registrar_desistencia_inscricao
+    from candidatos.services.convocacao import desistencia_inscricao_registrar
 
-    registrar_desistencia_inscricao(
+    desistencia_inscricao_registrar(
         inscricao=ins["B"], motivo='=HYPERLINK("http://x")', usuario=alice
     )
     client.force_login(carla)

@@ -120,7 +120,7 @@ def test_prazo_no_passado_e_recusado(client, orgao, alice):
 
 def _convocadas(orgao, alice):
     (v1,) = _vagas(orgao, alice, "V1")
-    return servico.convocar_proximos(
+    return servico.proximos_convocar(
         vaga=v1,
         quantidade=2,
         prazo_resposta=AGORA + dt.timedelta(days=5),

@@ -374,7 +374,7 @@ def test_importacao_que_substitui_refaz_o_comprovante_da_substituida_uma_vez(
     selecao, vaga, momento, bruno, monkeypatch, django_capture_on_commit_callbacks
 ):
     """A substituição em lote (``.update()``) também avisa: o comprovante diz "substituída"."""
-    from relatorios import services as documentos
+    from relatorios.documentos import services as documentos
 
     enfileirados = []
     monkeypatch.setattr(documentos, "_enfileirar", lambda *args: enfileirados.append(args))

@@ -7,8 +7,9 @@ from functools import partial
 import pytest
 from django.core.cache import cache
 from pypdf import PdfReader
+from pypdf.generic import ArrayObject
 
-from relatorios import services
+from relatorios.documentos import services
 
 
 @pytest.fixture(autouse=True)
@@ -90,3 +91,15 @@ def posicoes_texto(conteudo: bytes, prefixo: str) -> list[tuple[str, float, floa
     for pagina in PdfReader(io.BytesIO(conteudo)).pages:
         pagina.extract_text(visitor_text=visitar)
     return achados
+
+
+def anexos(conteudo: bytes) -> list[str]:
+    """Nomes dos arquivos embutidos num PDF (anexos do documento e de anotações)."""
+    leitor = PdfReader(io.BytesIO(conteudo))
+    nomes = list(leitor.attachments)
+    for pagina in leitor.pages:
+        for anotacao in pagina.get("/Annots", ArrayObject()) or []:
+            objeto = anotacao.get_object()
+            if objeto.get("/Subtype") == "/FileAttachment":
+                nomes.append(str(objeto.get("/FS", {}).get("/F", "?")))
+    return nomes

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import StatusDocumento
 from tests.factories import SelecaoFactory, VagaEstagioFactory
 from tests.relatorios.documentos.conftest import texto_pdf

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from candidatos.models import CorRaca, SituacaoInscricao
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import StatusDocumento
 from selecoes.models import Papel
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory

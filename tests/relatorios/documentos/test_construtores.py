@@ -1,4 +1,4 @@
-"""relatorios/documentos.py: registro de tipos e montagem das listas (sem banco)."""
+"""relatorios/documentos/construtores.py: registro de tipos e montagem das listas (sem banco)."""
 
 from types import SimpleNamespace
 
@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from candidatos.conteudo_resultado import ConteudoResultado
-from relatorios import documentos
-from relatorios.documentos import Lista, Secao
+from relatorios.documentos import construtores as documentos
+from relatorios.documentos.construtores import Lista, Secao
 from relatorios.models import TipoDocumento
 from selecoes import canonico
 from tests.relatorios.documentos.factories import (

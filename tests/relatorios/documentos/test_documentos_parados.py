@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria, TarefaPendente
 from tests.seguranca.factories import DocumentoFactory

@@ -13,7 +13,7 @@ import pytest
 from candidatos.models import SituacaoInscricao, TipoResultado
 from candidatos.services import convocacao, eliminacao, resultado
 from candidatos.services.inscricoes import ConfirmacaoSubstituicao, DadosInscricao
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes import eventos
 from selecoes import services as selecoes_services
@@ -71,7 +71,7 @@ def test_rascunho_com_50_vagas_editado_so_no_titulo_gera_o_anexo_uma_vez(
     dados = selecoes_services.dados_da_selecao(selecao)
     dados = dataclasses.replace(dados, selecao={**dados.selecao, "titulo": "Título novo"})
     with django_capture_on_commit_callbacks() as depois_do_commit:
-        selecoes_services.atualizar_rascunho(selecao=selecao, usuario=alice, dados=dados)
+        selecoes_services.rascunho_atualizar(selecao=selecao, usuario=alice, dados=dados)
     # Uma reação, barata: antes eram 51 reações e 459 consultas depois do commit.
     with django_assert_max_num_queries(15), django_capture_on_commit_callbacks(execute=True):
         for reacao in depois_do_commit:
@@ -90,7 +90,7 @@ def test_rascunho_alterado_sem_anexo_pedido_nao_gera_nada(
     dados = selecoes_services.dados_da_selecao(selecao)
     dados = dataclasses.replace(dados, selecao={**dados.selecao, "titulo": "Outro"})
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.atualizar_rascunho(selecao=selecao, usuario=alice, dados=dados)
+        selecoes_services.rascunho_atualizar(selecao=selecao, usuario=alice, dados=dados)
     assert fila.tarefas == []
     assert not Documento.objects.exists()
 
@@ -106,7 +106,7 @@ def test_edital_publicado_refaz_o_anexo_uma_vez_e_publico(
     )
     pedidos = _pedidos_de_geracao(documento)
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
+        selecoes_services.selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
     assert len(fila.tarefas) == 1
     assert _pedidos_de_geracao(documento) == pedidos + 1
     documento.refresh_from_db()
@@ -119,7 +119,7 @@ def test_edital_retificado_refaz_o_anexo_uma_vez(
 ):
     selecao = _rascunho(orgao, vagas=3)
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
+        selecoes_services.selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
     documento = Documento.objects.get(chave=f"anexo_edital:{selecao.pk}")
     fila.executar(django_capture_on_commit_callbacks)
     pedidos = _pedidos_de_geracao(documento)
@@ -128,7 +128,7 @@ def test_edital_retificado_refaz_o_anexo_uma_vez(
     vagas = [dict(v) for v in dados.vagas]
     vagas[0]["vagas_ofertadas"] = 7
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.retificar_selecao(
+        selecoes_services.selecao_retificar(
             selecao=selecao,
             usuario=alice,
             motivo="Ampliação das vagas.",
@@ -144,7 +144,7 @@ def test_previa_da_retificacao_desfeita_nao_gera_nada(
 ):
     selecao = _rascunho(orgao, vagas=2)
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
+        selecoes_services.selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
     fila.executar(django_capture_on_commit_callbacks)
     selecao.refresh_from_db()
     dados = selecoes_services.dados_da_selecao(selecao)
@@ -163,7 +163,7 @@ def test_resultado_publicado_gera_a_lista_da_versao_uma_vez(
     vaga = nova_vaga(orgao)
     classificacao(vaga, "ABX")
     with django_capture_on_commit_callbacks(execute=True):
-        versao = resultado.publicar_resultado(
+        versao = resultado.resultado_publicar(
             selecao=vaga.selecao,
             tipo=TipoResultado.PRELIMINAR,
             usuario=alice,
@@ -218,7 +218,7 @@ def test_desistencia_refaz_o_comprovante_uma_vez(
     documento = _comprovante_pronto(fila, django_capture_on_commit_callbacks, ins["B"])
     pedidos = _pedidos_de_geracao(documento)
     with django_capture_on_commit_callbacks(execute=True):
-        convocacao.registrar_desistencia_inscricao(
+        convocacao.desistencia_inscricao_registrar(
             inscricao=ins["B"], motivo="Pediu por e-mail.", usuario=alice
         )
     assert len(fila.tarefas) == 1
@@ -236,7 +236,7 @@ def test_eliminacao_refaz_o_comprovante_uma_vez(
     alvo = ins["X"]
     documento = _comprovante_pronto(fila, django_capture_on_commit_callbacks, alvo)
     pedidos = _pedidos_de_geracao(documento)
-    p = eliminacao.abrir_processo(
+    p = eliminacao.processo_abrir(
         inscricao=alvo,
         motivo="Heteroidentificação não confirmou a autodeclaração.",
         evidencias="Ata da comissão.",
@@ -244,12 +244,12 @@ def test_eliminacao_refaz_o_comprovante_uma_vez(
         usuario=alice,
         agora=AGORA,
     )
-    eliminacao.notificar_candidato(
+    eliminacao.candidato_notificar(
         processo=p, prazo_defesa=dt.date(2026, 6, 11), usuario=alice, agora=AGORA
     )
     fila.tarefas.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        eliminacao.decidir(
+        eliminacao.processo_decidir(
             processo=p,
             procedente=True,
             fundamentacao="Declaração falsa confirmada.",

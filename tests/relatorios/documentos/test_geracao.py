@@ -1,4 +1,4 @@
-"""relatorios/services.py: geração, conteúdo dos PDFs, idempotência, partes e regeneração.
+"""relatorios/documentos/services.py: geração, conteúdo, idempotência, partes e regeneração.
 
 A fila é simulada em memória (fixture ``fila``); o caminho com worker Celery
 real está em ``test_tarefas.py``.
@@ -16,7 +16,8 @@ from django.utils import timezone
 from candidatos.models import CorRaca, ResultadoVersao
 from candidatos.services import inscricoes, retencao
 from candidatos.services.inscricoes import ConfirmacaoSubstituicao, DadosInscricao
-from relatorios import documentos, services
+from relatorios.documentos import construtores as documentos
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes import services as selecoes_services
 from selecoes.models import RegistroAuditoria
@@ -403,7 +404,7 @@ def test_publicar_edital_refaz_o_anexo_e_o_torna_publico(
         documento = services.anexo_edital_solicitar(selecao=selecao)
     fila.executar(django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.publicar_selecao(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
+        selecoes_services.selecao_publicar(selecao=selecao, usuario=alice, agora=AGORA_EDITAL)
     documento.refresh_from_db()
     assert documento.publico
     assert documento.desatualizado
@@ -427,7 +428,7 @@ def test_rascunho_alterado_refaz_a_previa_do_anexo(
     dados = selecoes_services.dados_da_selecao(selecao)
     vagas = [{**dados.vagas[0], "vagas_ofertadas": 12}]
     with django_capture_on_commit_callbacks(execute=True):
-        selecoes_services.atualizar_rascunho(
+        selecoes_services.rascunho_atualizar(
             selecao=selecao, usuario=alice, dados=dataclasses.replace(dados, vagas=vagas)
         )
     documento.refresh_from_db()
@@ -477,7 +478,7 @@ def test_numeracao_carimbada_igual_a_do_css_com_a_folha_real(
 
 
 def test_demo_pede_os_documentos_publicos_uma_vez(orgao, fila, django_capture_on_commit_callbacks):
-    from relatorios.demo_documentos import popular_documentos
+    from relatorios.documentos.demo import popular_documentos
 
     selecao = SelecaoFactory(orgao=orgao, situacao="publicada", versao=1)
     VagaEstagioFactory(selecao=selecao, vagas_ofertadas=4)

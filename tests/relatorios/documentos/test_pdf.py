@@ -1,4 +1,4 @@
-"""relatorios/pdf.py: buscador seguro, PDF marcado e junção com numeração."""
+"""relatorios/documentos/pdf.py: buscador seguro, PDF marcado e junção com numeração."""
 
 import io
 from pathlib import Path
@@ -7,8 +7,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from pypdf import PdfReader
 
-from relatorios import pdf
-from tests.relatorios.documentos.conftest import paginas_pdf, posicoes_texto
+from relatorios.documentos import pdf
+from tests.relatorios.documentos.conftest import anexos, paginas_pdf, posicoes_texto
 
 HTML_MALICIOSO = """<!doctype html><html lang="pt-BR"><head><title>Ataque</title>
 <link rel="attachment" href="file:///etc/passwd">
@@ -63,7 +63,7 @@ def test_renderizar_html_malicioso_nao_anexa_nem_busca_nada():
     """Defesa em profundidade: mesmo HTML cru (sem autoescape) não lê arquivo nem rede."""
     buscador = pdf.BuscadorSeguro()
     gerado = pdf.renderizar(HTML_MALICIOSO, buscador=buscador)
-    assert pdf.anexos(gerado.conteudo) == []
+    assert anexos(gerado.conteudo) == []
     assert b"/EmbeddedFile" not in gerado.conteudo
     assert b"root:" not in gerado.conteudo
     assert set(buscador.pedidas) == set(buscador.recusadas)
@@ -178,4 +178,4 @@ def test_anexos_detecta_arquivo_embutido():
     escritor.add_attachment("passwd", b"root:x:0:0")
     saida = io.BytesIO()
     escritor.write(saida)
-    assert pdf.anexos(saida.getvalue()) == ["passwd"]
+    assert anexos(saida.getvalue()) == ["passwd"]

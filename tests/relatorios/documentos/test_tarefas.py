@@ -15,12 +15,14 @@ from django.db import OperationalError
 
 from candidatos.models import CorRaca
 from config.celery import app
-from relatorios import documentos, pdf, services, tasks
+from relatorios import tasks
+from relatorios.documentos import construtores as documentos
+from relatorios.documentos import pdf, services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import RegistroAuditoria
 from tests.factories import InscricaoFactory, OrgaoFactory, SelecaoFactory, VagaEstagioFactory
 from tests.gatilhos import sem_gatilhos
-from tests.relatorios.documentos.conftest import ler_arquivo, paginas_pdf, texto_pdf
+from tests.relatorios.documentos.conftest import anexos, ler_arquivo, paginas_pdf, texto_pdf
 from tests.relatorios.documentos.factories import Aprovado, ResultadoVersaoFactory, VagaResultado
 
 # O worker (numa thread, com conexão própria) e o teste gravam no mesmo banco ao mesmo
@@ -199,7 +201,7 @@ def test_seguranca_nome_malicioso_no_comprovante_nao_busca_nem_anexa(nome, pedid
     assert documento.status == StatusDocumento.PRONTO
     conteudo = ler_arquivo(documento)
     assert pedidos_ao_buscador == []
-    assert pdf.anexos(conteudo) == []
+    assert anexos(conteudo) == []
     assert b"/EmbeddedFile" not in conteudo
     assert b"root:" not in conteudo
     assert nome in texto_pdf(conteudo)
@@ -213,7 +215,7 @@ def test_seguranca_nomes_maliciosos_na_lista_publica_nao_buscam_nem_anexam(pedid
         _esperar(_pronto(documento))
     conteudo = ler_arquivo(documento)
     assert pedidos_ao_buscador == []
-    assert pdf.anexos(conteudo) == []
+    assert anexos(conteudo) == []
     assert b"/EmbeddedFile" not in conteudo
     texto = texto_pdf(conteudo)
     for nome in NOMES_MALICIOSOS:

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
 from selecoes.models import Papel
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory

@@ -190,7 +190,7 @@ def test_supressao_igual_em_todas_as_telas_do_orgao(dados, orgao, outro_orgao, u
     """A auditora de um órgão vê, desse órgão, exatamente o que o monitoramento vê:
     do contrário, juntando as duas telas, o total de todos os órgãos menos uma célula
     visível só na tela do órgão revelaria uma célula pequena do outro."""
-    from relatorios import selectors
+    from relatorios.monitoramento import selectors
 
     monitoramento = selectors.painel_monitoramento(
         escopo=selectors.EscopoMonitoramento((orgao, outro_orgao), True, True),
@@ -208,8 +208,8 @@ def test_supressao_igual_em_todas_as_telas_do_orgao(dados, orgao, outro_orgao, u
 def test_subtotal_de_quem_esta_em_dois_orgaos_e_protegido(
     dados, orgao, outro_orgao, usuario_lotado
 ):
-    from relatorios import selectors
-    from relatorios.indicadores import SUBTOTAL
+    from relatorios.monitoramento import selectors
+    from relatorios.monitoramento.indicadores import SUBTOTAL
     from tests.factories import LotacaoFactory
 
     auditor = usuario_lotado(orgao, Papel.AUDITOR, "auditor-dois")

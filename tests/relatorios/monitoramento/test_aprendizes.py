@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from relatorios.aprendizes import (
+from relatorios.models import PorteEmpresa
+from relatorios.monitoramento.aprendizes import (
     PRIORIDADE_COMPROVA,
     PRIORIDADE_DISPENSADA,
     PRIORIDADE_NAO_CUMPRE,
@@ -20,7 +21,6 @@ from relatorios.aprendizes import (
     cota_minima,
     priorizar,
 )
-from relatorios.models import PorteEmpresa
 
 # base → (mínimo, máximo). Mínimo: 5% com qualquer fração para cima (§ 1º);
 # máximo: 15% para baixo, nunca abaixo do mínimo.

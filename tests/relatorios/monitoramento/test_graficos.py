@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from relatorios.graficos import Barra, barras_horizontais, colunas
+from relatorios.monitoramento.graficos import Barra, barras_horizontais, colunas
 
 BARRAS = [
     Barra("MIR", Decimal("37.5"), "37,5%"),

@@ -5,8 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from relatorios import selectors
-from relatorios.indicadores import TOTAL, celulas, montar_cubo
+from relatorios.monitoramento import selectors
+from relatorios.monitoramento.indicadores import TOTAL, celulas, montar_cubo
 
 pytestmark = pytest.mark.django_db
 

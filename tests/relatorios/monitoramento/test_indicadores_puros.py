@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from relatorios.aprendizes import calcular_cota
-from relatorios.indicadores import (
+from relatorios.monitoramento.aprendizes import calcular_cota
+from relatorios.monitoramento.indicadores import (
     TOTAL,
     Celula,
     ContratoEmpresa,

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 
 pytestmark = pytest.mark.django_db

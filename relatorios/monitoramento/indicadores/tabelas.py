@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from relatorios.indicadores.calculo import Chave
-from relatorios.indicadores.definicoes import INDICADORES, POR_CODIGO, TOTAL
-from relatorios.indicadores.supressao import Celula, Celulas
+from relatorios.monitoramento.indicadores.calculo import Chave
+from relatorios.monitoramento.indicadores.definicoes import INDICADORES, POR_CODIGO, TOTAL
+from relatorios.monitoramento.indicadores.supressao import Celula, Celulas
 
 COLUNAS_RESUMO = (
     "selecoes",
@@ -48,7 +48,7 @@ class Tabela:
         saem com o mesmo símbolo da tela)."""
         com_grupo = any(linha.grupo for linha in self.linhas)
         cabecalho = [*(["Grupo"] if com_grupo else []), self.cabecalho_linha, *self.colunas]
-        linhas = [
+        linhas: list[list[object]] = [
             [*([linha.grupo] if com_grupo else []), linha.rotulo]
             + [c.exportavel for c in linha.celulas]
             for linha in self.linhas

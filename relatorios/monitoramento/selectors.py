@@ -44,13 +44,14 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.classificacao import modalidades_atuais
-from relatorios.aprendizes import (
+from relatorios.documentos.construtores import Conteudo
+from relatorios.models import Documento, EmpresaTerceirizada, PerfilMonitoramento, TipoDocumento
+from relatorios.monitoramento.aprendizes import (
     BASE_LEGAL,
     EmpresaCandidata,
     calcular_cota,
 )
-from relatorios.documentos import Conteudo
-from relatorios.indicadores import (
+from relatorios.monitoramento.indicadores import (
     LIMITE_SUPRESSAO,
     SUBTOTAL,
     TOTAL,
@@ -64,9 +65,7 @@ from relatorios.indicadores import (
     montar_cubo,
     orgaos_do_ano,
 )
-from relatorios.indicadores.painel import Painel
-from relatorios.models import Documento, EmpresaTerceirizada, PerfilMonitoramento, TipoDocumento
-from relatorios.services import documento_solicitar
+from relatorios.monitoramento.indicadores.painel import Painel
 from selecoes import acesso
 from selecoes.models import UF, NivelEnsino, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
 
@@ -240,7 +239,8 @@ def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:
         if linha["tem_final"]
     )
     grupos: Counter[tuple[Any, ...]] = Counter()
-    for linha in linhas:
+    for original in linhas:
+        linha: dict[str, Any] = dict(original)
         pk, _vaga, _final = linha.pop("pk"), linha.pop("vaga_id"), linha.pop("tem_final")
         linha["modalidade"] = atuais.get(pk, linha["modalidade"])
         grupos[tuple(sorted(linha.items()))] += 1
@@ -372,7 +372,7 @@ def painel_monitoramento(
     cubo = montar_cubo(dados_indicadores(orgao_ids=ids, nivel=nivel, uf=uf))
     if global_:
         proprios = escopo.orgao_ids
-        chave_total = SUBTOTAL if len(proprios) > 1 else proprios[0]
+        chave_total: int | None = SUBTOTAL if len(proprios) > 1 else proprios[0]
     else:
         chave_total = TOTAL
     visiveis = set(escopo.orgao_ids)
@@ -436,7 +436,7 @@ def contexto_relatorio_anual(
 
 
 def documento_relatorio_anual(documento: Documento) -> Conteudo:
-    """Construtor do tipo ``relatorio_anual`` no registro de ``relatorios.documentos``.
+    """Construtor do tipo ``relatorio_anual`` no registro de ``relatorios.documentos.construtores``.
 
     ``documento.parametros``: ``ano``, ``orgao_ids`` (``None`` = todos os órgãos),
     ``orgao_id`` (órgão exibido ou ``None``), ``nivel`` e ``uf``.
@@ -465,7 +465,7 @@ def relatorios_anuais(escopo: EscopoMonitoramento) -> QuerySet[Documento]:
     return documentos.select_related("orgao").order_by("-solicitado_em")
 
 
-def _orgao_do_relatorio(painel: Painel, usuario: acesso.Usuario) -> Orgao | None:
+def orgao_do_relatorio_anual(painel: Painel, usuario: acesso.Usuario) -> Orgao | None:
     """O órgão do PDF; ``None`` = todos (só o monitoramento). Levanta ``ValueError``
     com a explicação quando o usuário não pode pedir este relatório."""
     if painel.escopo.monitoramento:
@@ -480,33 +480,7 @@ def _orgao_do_relatorio(painel: Painel, usuario: acesso.Usuario) -> Orgao | None
 
 def pode_gerar_relatorio(painel: Painel, usuario: acesso.Usuario) -> bool:
     try:
-        _orgao_do_relatorio(painel, usuario)
+        orgao_do_relatorio_anual(painel, usuario)
     except ValueError:
         return False
     return True
-
-
-def relatorio_anual_solicitar(*, painel: Painel, usuario: acesso.Usuario) -> Documento:
-    """Pede (ou refaz, com os dados de agora) o PDF do relatório anual do painel."""
-    orgao = _orgao_do_relatorio(painel, usuario)
-    filtros = [NivelEnsino(painel.nivel).label if painel.nivel else "", painel.uf]
-    sufixo = "".join(f" — {f}" for f in filtros if f)
-    abrangencia = orgao.sigla if orgao else "todos os órgãos"
-    return documento_solicitar(
-        tipo=TipoDocumento.RELATORIO_ANUAL,
-        chave=(
-            f"relatorio_anual:{orgao.pk if orgao else 'todos'}:{painel.ano}:"
-            f"{painel.nivel or '-'}:{painel.uf or '-'}"
-        ),
-        titulo=f"Relatório anual de monitoramento {painel.ano} — {abrangencia}{sufixo}",
-        orgao=orgao,
-        parametros={
-            "ano": painel.ano,
-            "orgao_ids": [orgao.pk] if orgao else None,
-            "orgao_id": orgao.pk if orgao else None,
-            "nivel": painel.nivel,
-            "uf": painel.uf,
-        },
-        usuario=usuario,
-        motivo_regeneracao="Novo pedido: relatório refeito com os dados atuais.",
-    )

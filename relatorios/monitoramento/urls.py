@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from relatorios.views import monitoramento as views
+from relatorios.monitoramento import views
 
 app_name = "monitoramento"
 urlpatterns = [

@@ -12,8 +12,8 @@ Para acrescentar um tipo (ex.: o relatório anual do monitoramento):
 2. crie o template ``templates/relatorios/pdf/relatorio_anual.html`` estendendo
    ``relatorios/pdf/base.html`` (cabeçalho, rodapé, numeração e estilo prontos);
 3. acrescente UMA linha a ``CONSTRUTORES`` abaixo, com o caminho da função;
-4. peça o documento com ``relatorios.services.documento_solicitar(...)`` (chave única, ex.:
-   ``f"relatorio_anual:{orgao.pk}:{ano}"``) e ligue para
+4. peça o documento com ``relatorios.documentos.services.documento_solicitar(...)``
+   (chave única, ex.: ``f"relatorio_anual:{orgao.pk}:{ano}"``) e ligue para
    ``reverse("documentos:detalhe", args=[documento.pk])``: barra de progresso e
    download já funcionam. Para refazer quando os dados mudarem, chame
    ``services.documento_regenerar(documento=..., motivo=...)``.
@@ -61,10 +61,10 @@ Construtor = Callable[["Documento"], Conteudo]
 
 #: tipo → caminho da função construtora. Um tipo novo = uma linha aqui.
 CONSTRUTORES: dict[str, str] = {
-    TipoDocumento.ANEXO_EDITAL: "relatorios.documentos.anexo_edital",
-    TipoDocumento.RESULTADO: "relatorios.documentos.lista_resultado",
-    TipoDocumento.COMPROVANTE: "relatorios.documentos.comprovante_inscricao",
-    TipoDocumento.RELATORIO_ANUAL: "relatorios.selectors.documento_relatorio_anual",
+    TipoDocumento.ANEXO_EDITAL: "relatorios.documentos.construtores.anexo_edital",
+    TipoDocumento.RESULTADO: "relatorios.documentos.construtores.lista_resultado",
+    TipoDocumento.COMPROVANTE: "relatorios.documentos.construtores.comprovante_inscricao",
+    TipoDocumento.RELATORIO_ANUAL: "relatorios.monitoramento.selectors.documento_relatorio_anual",
 }
 
 
@@ -75,7 +75,7 @@ def construtor(tipo: str) -> Construtor:
     except KeyError:
         raise LookupError(
             f"Nenhum construtor registrado para o tipo de documento {tipo!r} "
-            "(veja relatorios.documentos.CONSTRUTORES)."
+            "(veja relatorios.documentos.construtores.CONSTRUTORES)."
         ) from None
     return import_string(caminho)
 
@@ -92,7 +92,7 @@ def anexo_edital(documento: Documento) -> Conteudo:
     from selecoes.models import CriterioAvaliacao, CriterioDesempate, Selecao
     from selecoes.selectors import quadro_reserva
 
-    selecao = Selecao.objects.select_related("orgao").get(pk=documento.selecao_id)
+    selecao = Selecao.objects.select_related("orgao").get(pk=documento.selecao_id)  # type: ignore[misc]
     quadro = quadro_reserva(selecao, posicoes=30)
     versao = selecao.versoes.order_by("-numero").first()
     nomes_criterios = dict(

@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator
 from django.db.models import QuerySet
 
-from relatorios.aprendizes import CriterioPriorizacao
 from relatorios.models import EmpresaTerceirizada
+from relatorios.monitoramento.aprendizes import CriterioPriorizacao
 from selecoes.consulta import CampoEscolhaMultipla
 from selecoes.forms.campos import DataInput
 from selecoes.models import UF, NivelEnsino, Orgao
@@ -38,10 +38,10 @@ class FiltroMonitoramentoForm(forms.Form):
 
     def __init__(self, *args: Any, anos: Sequence[int], orgaos: Sequence[Orgao], **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["ano"].choices = [(a, str(a)) for a in anos]
+        self.fields["ano"].choices = [(a, str(a)) for a in anos]  # type: ignore[attr-defined]
         for campo in self.fields.values():
             campo.widget.attrs["class"] = "form-select"
-        self.fields["orgao"].queryset = Orgao.objects.filter(pk__in=[o.pk for o in orgaos])
+        self.fields["orgao"].queryset = Orgao.objects.filter(pk__in=[o.pk for o in orgaos])  # type: ignore[attr-defined]
         if len(orgaos) == 1:
             del self.fields["orgao"]
 
@@ -82,8 +82,8 @@ class EmpresaTerceirizadaForm(forms.ModelForm):
     def __init__(self, *args: Any, orgaos: QuerySet[Orgao], hoje: date, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.hoje = hoje
-        self.fields["orgao"].queryset = orgaos
-        self.fields["orgao"].empty_label = None
+        self.fields["orgao"].queryset = orgaos  # type: ignore[attr-defined]
+        self.fields["orgao"].empty_label = None  # type: ignore[attr-defined]
         self.fields["comprovante"].validators.append(
             FileExtensionValidator(
                 EXTENSOES_COMPROVANTE,
@@ -172,12 +172,12 @@ class PriorizacaoForm(forms.Form):
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
-        self.fields["orgao"].queryset = orgaos
+        self.fields["orgao"].queryset = orgaos  # type: ignore[attr-defined]
         orgao = self._orgao_escolhido(orgaos)
         self.orgao_id = orgao.pk if orgao else None
         if len(orgaos) == 1:
             del self.fields["orgao"]
-        self.fields["empresas"].queryset = (
+        self.fields["empresas"].queryset = (  # type: ignore[attr-defined]
             empresas.filter(orgao=orgao) if orgao else empresas.none()
         ).order_by("razao_social", "-data_referencia")
 

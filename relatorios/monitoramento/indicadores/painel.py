@@ -11,16 +11,26 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from relatorios.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, Cota, CriterioPriorizacao
-from relatorios.graficos import Barra, Grafico, barras_horizontais, colunas
-from relatorios.indicadores.definicoes import META_NEGROS, MODALIDADES, POR_CODIGO, TOTAL
-from relatorios.indicadores.supressao import Celula, Celulas
-from relatorios.indicadores.tabelas import Tabela, tabela_indicadores, tabela_resumo
+from relatorios.monitoramento.aprendizes import (
+    BASE_LEGAL,
+    ROTULOS_PRIORIDADE,
+    Cota,
+    CriterioPriorizacao,
+)
+from relatorios.monitoramento.graficos import Barra, Grafico, barras_horizontais, colunas
+from relatorios.monitoramento.indicadores.definicoes import (
+    META_NEGROS,
+    MODALIDADES,
+    POR_CODIGO,
+    TOTAL,
+)
+from relatorios.monitoramento.indicadores.supressao import Celula, Celulas
+from relatorios.monitoramento.indicadores.tabelas import Tabela, tabela_indicadores, tabela_resumo
 from selecoes.categorias import ORDEM_PADRAO
 
 if TYPE_CHECKING:
     from relatorios.models import EmpresaTerceirizada
-    from relatorios.selectors import EscopoMonitoramento
+    from relatorios.monitoramento.selectors import EscopoMonitoramento
     from selecoes.models import Orgao
 
 CODIGOS_RESUMO = (
@@ -228,7 +238,7 @@ def tabela_priorizacao(
         [],
         ["Contratação", contratacao],
         ["Critérios de desempate", "; ".join(rotulos)],
-        *(["Base legal", texto] for texto in BASE_LEGAL),
+        *(list[object](["Base legal", texto]) for texto in BASE_LEGAL),
     ]
     cabecalho = [
         "Ordem",

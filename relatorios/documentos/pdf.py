@@ -27,7 +27,6 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.exceptions import SuspiciousFileOperation
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject
 
 logger = logging.getLogger(__name__)
 # Uma linha de log por página diagramada afogaria o log dos workers.
@@ -217,20 +216,20 @@ class _Carimbo:
         if len(achados) != 1:
             raise ValueError(f"A amostra do rodapé deve conter {TEXTO_AMOSTRA!r} numa linha só.")
         cm, tm, fonte, tamanho = achados[0]
-        nome = next(n for n, r in pagina["/Resources"]["/Font"].items() if r.get_object() == fonte)
+        nome = next(n for n, r in pagina["/Resources"]["/Font"].items() if r.get_object() == fonte)  # type: ignore[index]
         glifos = _glifos(fonte)
         escala = math.hypot(cm[0], cm[1])
         x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
         y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
         largura = sum(glifos[c][1] for c in TEXTO_AMOSTRA) / 1000 * tamanho * escala
-        conteudo = pagina.get_contents().get_data()
+        conteudo = pagina.get_contents().get_data()  # type: ignore[union-attr]
         cor = re.search(
             rb"([0-9.]+) ([0-9.]+) ([0-9.]+) rg\s+BT[^E]*?" + re.escape(nome.encode()), conteudo
         )
         return cls(
             fonte=nome,
             tamanho=tamanho * escala,
-            cor=tuple(float(v) for v in cor.groups()) if cor else (0.0, 0.0, 0.0),
+            cor=(float(cor[1]), float(cor[2]), float(cor[3])) if cor else (0.0, 0.0, 0.0),
             direita=x + largura,
             base=y,
             glifos=glifos,
@@ -341,7 +340,7 @@ class _ArvoreUnida:
 def _elementos_raiz(raiz: Any) -> list[Any]:
     """Os filhos do(s) elemento(s) ``/Document`` de uma árvore de marcação."""
     topo = raiz.K
-    elementos = []
+    elementos: list[Any] = []
     for elemento in topo if isinstance(topo, pikepdf.Array) else [topo]:
         if elemento.get("/S") == pikepdf.Name.Document:
             filhos = elemento.get("/K", pikepdf.Array())
@@ -358,15 +357,3 @@ def _numeros(arvore: Any) -> list[tuple[int, Any]]:
     for filho in arvore.get("/Kids", pikepdf.Array()):
         pares.extend(_numeros(filho))
     return pares
-
-
-def anexos(conteudo: bytes) -> list[str]:
-    """Nomes dos arquivos embutidos num PDF (anexos do documento e de anotações)."""
-    leitor = PdfReader(io.BytesIO(conteudo))
-    nomes = list(leitor.attachments)
-    for pagina in leitor.pages:
-        for anotacao in pagina.get("/Annots", ArrayObject()) or []:
-            objeto = anotacao.get_object()
-            if objeto.get("/Subtype") == "/FileAttachment":
-                nomes.append(str(objeto.get("/FS", {}).get("/F", "?")))
-    return nomes

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from relatorios.views import documentos as views
+from relatorios.documentos import views
 
 app_name = "documentos"
 urlpatterns = [

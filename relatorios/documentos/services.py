@@ -7,7 +7,7 @@ nova foi pedida. O arquivo vai para ``default_storage`` (qualquer backend) com
 nome determinístico por documento e geração, gravado sob trava da linha: rodar
 a mesma tarefa duas vezes guarda um único arquivo.
 
-O WeasyPrint (``relatorios.pdf``) só é importado dentro das funções do worker:
+O WeasyPrint (``relatorios.documentos.pdf``) só é importado dentro das funções do worker:
 processos web e comandos de gestão nunca o carregam.
 """
 
@@ -21,25 +21,25 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from relatorios import documentos
+from relatorios.documentos import construtores as documentos
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import auditoria
 from selecoes.filas import enfileirar_apos_commit
 
 if TYPE_CHECKING:
     from candidatos.models import Inscricao, ResultadoVersao
-    from relatorios.pdf import PdfGerado
+    from relatorios.documentos.pdf import PdfGerado
     from selecoes.models import Orgao, Selecao
 
 logger = logging.getLogger(__name__)
-Usuario = AbstractBaseUser | AnonymousUser | None
+Usuario = User | AnonymousUser | None
 
 
 # --- Pedidos (lado web) ---------------------------------------------------------------
@@ -284,7 +284,7 @@ def ao_alterar_inscricoes(*, inscricao_ids: Sequence[int]) -> None:
 
 def gerar(*, documento_id: int, geracao: int) -> None:
     """Gera o documento; os longos são divididos em partes (``gerar_parte``)."""
-    from relatorios import pdf
+    from relatorios.documentos import pdf
 
     documento = _iniciar(documento_id, geracao)
     if documento is None:
@@ -302,7 +302,7 @@ def gerar(*, documento_id: int, geracao: int) -> None:
 
 def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
     """Gera uma parte sem numeração de páginas; a última a terminar pede a junção."""
-    from relatorios import pdf
+    from relatorios.documentos import pdf
 
     documento = Documento.objects.filter(
         pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
@@ -330,7 +330,7 @@ def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
 
 def juntar_partes(*, documento_id: int, geracao: int) -> None:
     """Une as partes, carimba "Página x de y" e guarda o documento."""
-    from relatorios import pdf
+    from relatorios.documentos import pdf
 
     documento = Documento.objects.filter(
         pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
@@ -571,7 +571,7 @@ def _html(conteudo: documentos.Conteudo, parte: Mapping[str, Any], *, numerar_pa
 
 def _amostra_rodape(titulo: str) -> bytes:
     """Uma página com o rodapé numerado dizendo ``pdf.TEXTO_AMOSTRA`` (ver ``pdf.juntar``)."""
-    from relatorios import pdf
+    from relatorios.documentos import pdf
 
     html = render_to_string(
         "relatorios/pdf/amostra_rodape.html",

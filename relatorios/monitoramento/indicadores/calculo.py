@@ -11,8 +11,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from relatorios.aprendizes import PRIORIDADE_COMPROVA, PRIORIDADE_DISPENSADA, Cota
-from relatorios.indicadores.definicoes import (
+from relatorios.monitoramento.aprendizes import PRIORIDADE_COMPROVA, PRIORIDADE_DISPENSADA, Cota
+from relatorios.monitoramento.indicadores.definicoes import (
     OCULTO_NEGROS_NAO_OPTANTES,
     SITUACOES_APOS_CONTRATO,
     SITUACOES_DESISTENCIA,
@@ -218,7 +218,7 @@ def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:
 def _somar_convocacoes(cubo: Cubo, grupos: Iterable[GrupoConvocacoes]) -> None:
     """Conta cada convocação pela modalidade atual que ``g.modalidade`` traz (o histórico
     guarda a da chamada; os relatórios usam a atual, art. 4º, § 1º, e regras § 4): quem a
-    calcula é ``relatorios.selectors`` (pelo motor), não esta soma. Contratação = TCE
+    calcula é ``relatorios.monitoramento.selectors`` (pelo motor), não esta soma. Contratação = TCE
     assinado, mesmo se depois desligado."""
     for g in grupos:
         c = cubo[(g.ano, g.orgao_id)]

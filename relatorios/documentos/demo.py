@@ -1,7 +1,7 @@
 """Demonstração dos documentos: anexos dos editais publicados e listas de resultado."""
 
 from candidatos.models import ResultadoVersao
-from relatorios import services
+from relatorios.documentos import services
 from relatorios.models import Documento
 from selecoes.models import Selecao
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from candidatos.forms.lote import ConvocacoesLoteForm, ConvocarLoteForm
 from candidatos.selectors.pendencias import convocacoes_editaveis, vagas_editaveis
-from relatorios import pendencias
+from relatorios.pendencias import selectors as pendencias
 from selecoes import acesso
 
 

@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from candidatos.selectors import pendencias as pc
 from candidatos.selectors.pendencias import Acao, Pendencia, Prazo, TipoPendencia
+from relatorios.documentos.services import PREFIXO_VIA_CANDIDATO
 from relatorios.models import Documento, StatusDocumento
-from relatorios.services import PREFIXO_VIA_CANDIDATO
 from selecoes import acesso
 from selecoes.models import Orgao
 

@@ -1,4 +1,5 @@
-"""Serviços (escritas) do cadastro de empresas do art. 6º, com trilha de auditoria."""
+"""Serviços (escritas) do monitoramento: cadastro de empresas do art. 6º, com trilha de
+auditoria, e o pedido do relatório anual em PDF (art. 5º)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,12 @@ from typing import Any
 
 from django.db import transaction
 
-from relatorios.models import EmpresaTerceirizada
+from relatorios.documentos.services import documento_solicitar
+from relatorios.models import Documento, EmpresaTerceirizada, TipoDocumento
+from relatorios.monitoramento import selectors
+from relatorios.monitoramento.indicadores.painel import Painel
 from selecoes import acesso, auditoria
+from selecoes.models import NivelEnsino
 
 CAMPOS_AUDITADOS = (
     "cnpj",
@@ -66,3 +71,29 @@ def empresa_excluir(*, empresa: EmpresaTerceirizada, usuario: acesso.Usuario) ->
             antes=retrato(empresa),
         )
         empresa.delete()
+
+
+def relatorio_anual_solicitar(*, painel: Painel, usuario: acesso.Usuario) -> Documento:
+    """Pede (ou refaz, com os dados de agora) o PDF do relatório anual do painel."""
+    orgao = selectors.orgao_do_relatorio_anual(painel, usuario)
+    filtros = [NivelEnsino(painel.nivel).label if painel.nivel else "", painel.uf]
+    sufixo = "".join(f" — {f}" for f in filtros if f)
+    abrangencia = orgao.sigla if orgao else "todos os órgãos"
+    return documento_solicitar(
+        tipo=TipoDocumento.RELATORIO_ANUAL,
+        chave=(
+            f"relatorio_anual:{orgao.pk if orgao else 'todos'}:{painel.ano}:"
+            f"{painel.nivel or '-'}:{painel.uf or '-'}"
+        ),
+        titulo=f"Relatório anual de monitoramento {painel.ano} — {abrangencia}{sufixo}",
+        orgao=orgao,
+        parametros={
+            "ano": painel.ano,
+            "orgao_ids": [orgao.pk] if orgao else None,
+            "orgao_id": orgao.pk if orgao else None,
+            "nivel": painel.nivel,
+            "uf": painel.uf,
+        },
+        usuario=usuario,
+        motivo_regeneracao="Novo pedido: relatório refeito com os dados atuais.",
+    )

@@ -9,8 +9,13 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from relatorios.indicadores.calculo import Chave, Cubo, acrescentar_subtotal, percentual
-from relatorios.indicadores.definicoes import (
+from relatorios.monitoramento.indicadores.calculo import (
+    Chave,
+    Cubo,
+    acrescentar_subtotal,
+    percentual,
+)
+from relatorios.monitoramento.indicadores.definicoes import (
     CONTAGENS,
     EQUACOES_DO_ORGAO,
     INDICADORES,
@@ -159,7 +164,7 @@ def equacoes_do_cubo(cubo: Cubo, subconjunto: Collection[int] = ()) -> list[Equa
             )
     pessoas = [c for c in CONTAGENS if POR_CODIGO[c].pessoas]
     for ano, orgaos in sorted(orgaos_por_ano.items()):
-        somas = [(TOTAL, sorted(orgaos))]
+        somas: list[tuple[int | None, list[int]]] = [(TOTAL, sorted(orgaos))]
         if (ano, SUBTOTAL) in cubo:
             somas.append((SUBTOTAL, sorted(o for o in orgaos if o in subconjunto)))
         for chave_total, membros in somas:

@@ -12,6 +12,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -20,13 +21,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.generic import DetailView, ListView
 
 from candidatos.planilhas import escrever_csv, escrever_xlsx
-from relatorios import empresas as servicos
-from relatorios import selectors
-from relatorios.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, priorizar
-from relatorios.forms import EmpresaTerceirizadaForm, FiltroMonitoramentoForm, PriorizacaoForm
-from relatorios.indicadores import LIMITE_SUPRESSAO, Tabela
-from relatorios.indicadores.painel import Painel, Planilha, tabela_priorizacao
 from relatorios.models import Documento, EmpresaTerceirizada, StatusDocumento, TipoDocumento
+from relatorios.monitoramento import selectors
+from relatorios.monitoramento import services as servicos
+from relatorios.monitoramento.aprendizes import BASE_LEGAL, ROTULOS_PRIORIDADE, priorizar
+from relatorios.monitoramento.forms import (
+    EmpresaTerceirizadaForm,
+    FiltroMonitoramentoForm,
+    PriorizacaoForm,
+)
+from relatorios.monitoramento.indicadores import LIMITE_SUPRESSAO, Tabela
+from relatorios.monitoramento.indicadores.painel import Painel, Planilha, tabela_priorizacao
 from selecoes import acesso
 
 TABELAS_EXPORTAVEIS = ("indicadores", "evolucao", "orgaos")
@@ -135,7 +140,7 @@ def relatorio_anual_gerar(request: HttpRequest) -> HttpResponse:
     """Pede o PDF do relatório anual (gerado por Celery) com os filtros da tela."""
     dados, _ = _painel(request)
     try:
-        documento = selectors.relatorio_anual_solicitar(painel=dados, usuario=request.user)
+        documento = servicos.relatorio_anual_solicitar(painel=dados, usuario=request.user)
     except ValueError as erro:
         messages.error(request, str(erro))
         return redirect(f"{reverse('monitoramento:painel')}?{request.GET.urlencode()}")
@@ -180,7 +185,7 @@ def relatorio_anual_progresso(request: HttpRequest, pk: int) -> JsonResponse:
 
 @login_required
 @require_GET
-def relatorio_anual_arquivo(request: HttpRequest, pk: int) -> HttpResponse:
+def relatorio_anual_arquivo(request: HttpRequest, pk: int) -> HttpResponseBase:
     documento = _documento_relatorio(request, pk)
     if not documento.arquivo:
         return redirect("monitoramento:relatorio_anual_documento", pk=pk)
@@ -211,12 +216,12 @@ class EmpresasMixin(LoginRequiredMixin):
         return selectors.empresas_no_escopo(self.request.user)  # type: ignore[attr-defined]
 
 
-class EmpresaListView(EmpresasMixin, ListView):
+class EmpresaListView(EmpresasMixin, ListView):  # type: ignore[misc]
     template_name = "relatorios/monitoramento/empresas/lista.html"
     context_object_name = "empresas"
     paginate_by = 50
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.user.is_authenticated:
             _exigir_lotacao(request)
         return super().dispatch(request, *args, **kwargs)
@@ -305,7 +310,7 @@ def empresa_comprovante(request: HttpRequest, pk: int) -> FileResponse:
     empresa = acesso.obter_no_escopo(EmpresaTerceirizada.objects.all(), request.user, pk=pk)
     if not empresa.comprovante:
         raise Http404
-    nome = PurePath(empresa.comprovante.name).name
+    nome = PurePath(empresa.comprovante.name or "").name
     tipo = mimetypes.guess_type(nome)[0] or "application/octet-stream"
     return FileResponse(
         empresa.comprovante.open("rb"), as_attachment=True, filename=nome, content_type=tipo

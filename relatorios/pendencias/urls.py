@@ -1,6 +1,6 @@
 from django.urls import path
 
-from relatorios.views import pendencias as views
+from relatorios.pendencias import views
 
 app_name = "pendencias"
 urlpatterns = [

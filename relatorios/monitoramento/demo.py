@@ -117,7 +117,7 @@ def _inscricoes(vaga: VagaEstagio, prefixo: str, rnd: random.Random) -> list[Ins
 def _convocar(vaga: VagaEstagio, inscricoes: list[Inscricao], total_vagas: int, rnd: random.Random):
     aprovadas = sorted(
         (i for i in inscricoes if i.avaliacao.situacao == "aprovado"),
-        key=lambda i: (-i.avaliacao.nota_final, i.numero),
+        key=lambda i: (-i.avaliacao.nota_final, i.numero),  # type: ignore[operator]
     )
     candidatos = [
         Candidato(i.numero, n, frozenset(i.categorias) & {Categoria.NEGROS.value})

@@ -8,11 +8,14 @@ Quem vê o quê:
   (``selecoes.acesso``; de outro órgão → 404).
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
@@ -21,10 +24,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from candidatos.models import Inscricao, ResultadoVersao, TipoResultado
 from candidatos.services.inscricoes import normalizar_codigo
-from relatorios import services
+from relatorios.documentos import selectors, services
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import acesso, limites
-from selecoes.models import Selecao
+from selecoes.models import Papel, Selecao
 
 MOTIVO_PEDIDO_RH = "Pedido pelo RH."
 
@@ -32,17 +35,21 @@ MOTIVO_PEDIDO_RH = "Pedido pelo RH."
 # --- Auxiliares -----------------------------------------------------------------------
 
 
-def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.TODOS_OS_PAPEIS) -> Documento:
-    """Documento do órgão, menos a via do candidato do comprovante (traz o código)."""
-    return acesso.obter_no_escopo(
-        Documento.objects.select_related("orgao", "selecao").exclude(
-            chave__startswith=services.PREFIXO_VIA_CANDIDATO
-        ),
-        request.user,
-        caminho_orgao="orgao",
-        papeis=papeis,
-        pk=pk,
+def _documentos_rh() -> QuerySet[Documento]:
+    """Documentos dos órgãos, menos a via do candidato do comprovante (traz o código)."""
+    return Documento.objects.select_related("orgao", "selecao").exclude(
+        chave__startswith=services.PREFIXO_VIA_CANDIDATO
     )
+
+
+def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.TODOS_OS_PAPEIS) -> Documento:
+    return acesso.obter_no_escopo(_documentos_rh(), request.user, papeis=papeis, pk=pk)
+
+
+def _documento_com_papel(
+    request: HttpRequest, pk: int, *, exigir: Iterable[Papel] | None = None
+) -> acesso.Acesso[Documento]:
+    return acesso.obter_com_papel(_documentos_rh(), request.user, exigir=exigir, pk=pk)
 
 
 def _no_escopo(request: HttpRequest, documento: Documento) -> bool:
@@ -106,7 +113,7 @@ def _aguarde(
 
 
 @require_GET
-def arquivo(request: HttpRequest, pk: int) -> HttpResponse:
+def arquivo(request: HttpRequest, pk: int) -> HttpResponseBase:
     """O PDF: público para documentos públicos; senão, só para o RH do órgão."""
     documento = get_object_or_404(Documento.objects.select_related("orgao"), pk=pk)
     if not documento.publico:
@@ -143,13 +150,14 @@ def progresso(request: HttpRequest, pk: int) -> JsonResponse:
 @require_GET
 def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
     """Acompanhamento de um documento pelo RH: barra de progresso e link de download."""
-    documento = _documento_rh(request, pk)
+    no_orgao = _documento_com_papel(request, pk)
+    documento = no_orgao.objeto
     return render(
         request,
         "relatorios/documentos/detalhe.html",
         {
             "documento": documento,
-            "pode_editar": acesso.pode_editar(request.user, documento.orgao_id),
+            "pode_editar": no_orgao.pode_editar,
             "url_progresso": reverse("documentos:progresso", args=[pk]),
             "url_arquivo": reverse("documentos:arquivo", args=[pk]),
         },
@@ -159,8 +167,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
 @acesso.rh_requerido
 @require_POST
 def regenerar(request: HttpRequest, pk: int) -> HttpResponse:
-    documento = _documento_rh(request, pk)
-    acesso.exigir_papel(request.user, documento.orgao_id, acesso.EDITORES)
+    documento = _documento_com_papel(request, pk, exigir=acesso.EDITORES).objeto
     services.documento_regenerar(documento=documento, motivo=MOTIVO_PEDIDO_RH, usuario=request.user)
     return redirect("documentos:detalhe", pk=pk)
 
@@ -172,10 +179,7 @@ def da_selecao(request: HttpRequest, selecao_pk: int) -> HttpResponse:
     selecao = acesso.obter_no_escopo(
         Selecao.objects.select_related("orgao"), request.user, pk=selecao_pk
     )
-    documentos = {
-        d.chave: d
-        for d in Documento.objects.filter(selecao=selecao).exclude(tipo=TipoDocumento.COMPROVANTE)
-    }
+    documentos = selectors.documentos_da_selecao(selecao_id=selecao.pk)
     versoes = [
         (versao, documentos.get(f"resultado:{versao.pk}"))
         for versao in ResultadoVersao.objects.filter(selecao=selecao).order_by("tipo", "-numero")
@@ -241,22 +245,22 @@ def gerar_comprovante(request: HttpRequest, inscricao_pk: int) -> HttpResponse:
 
 
 @require_GET
-def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponse:
+def anexo_publico(request: HttpRequest, selecao_pk: int) -> HttpResponseBase:
     """Anexo do edital de uma seleção publicada (pedido na hora, se ainda não existe)."""
     selecao = get_object_or_404(Selecao.objects.publicadas().select_related("orgao"), pk=selecao_pk)
-    documento = Documento.objects.filter(chave=f"anexo_edital:{selecao.pk}").first()
+    documento = selectors.documento_por_chave(f"anexo_edital:{selecao.pk}")
     if documento is None or not documento.publico:
         documento = services.anexo_edital_solicitar(selecao=selecao)
     return _publico(request, documento)
 
 
 @require_GET
-def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponse:
+def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponseBase:
     """Lista de resultado de uma versão publicada."""
     versao = get_object_or_404(
         ResultadoVersao.objects.select_related("selecao__orgao"), pk=versao_pk
     )
-    documento = Documento.objects.filter(chave=f"resultado:{versao.pk}").first()
+    documento = selectors.documento_por_chave(f"resultado:{versao.pk}")
     if documento is None:
         documento = services.resultado_solicitar(versao=versao)
     return _publico(request, documento)
@@ -275,7 +279,7 @@ def resultado_atual(request: HttpRequest, selecao_pk: int, tipo: str) -> HttpRes
     return redirect("documentos:resultado_publico", versao_pk=versao.pk)
 
 
-def _publico(request: HttpRequest, documento: Documento) -> HttpResponse:
+def _publico(request: HttpRequest, documento: Documento) -> HttpResponseBase:
     if _servivel(documento):
         return _servir(documento)
     return _aguarde(
@@ -294,7 +298,8 @@ class ComprovanteForm(forms.Form):
     codigo = forms.CharField(label="Código de verificação", max_length=40)
 
     def clean(self) -> dict[str, Any]:
-        dados = super().clean()
+        super().clean()
+        dados = self.cleaned_data
         if self.errors:
             return dados
         if _inscricao_verificada(dados["numero"].strip(), dados["codigo"].strip()) is None:
@@ -335,13 +340,13 @@ def comprovante(request: HttpRequest) -> HttpResponse:
 
 @limites.limitar("documentos-comprovante-baixar", limite=30, metodos=("GET",))
 @require_GET
-def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpResponse:
+def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpResponseBase:
     inscricao = _inscricao_verificada(numero, codigo)
     if inscricao is None:
         raise Http404
-    documento = Documento.objects.filter(
-        chave=f"comprovante:{inscricao.pk}"
-    ).first() or services.comprovante_solicitar(inscricao=inscricao)
+    documento = selectors.documento_por_chave(
+        f"comprovante:{inscricao.pk}"
+    ) or services.comprovante_solicitar(inscricao=inscricao)
     if _servivel(documento):
         return _servir(documento)
     return _aguarde(
@@ -356,9 +361,7 @@ def comprovante_baixar(request: HttpRequest, numero: str, codigo: str) -> HttpRe
 @require_GET
 def comprovante_progresso(request: HttpRequest, numero: str, codigo: str) -> JsonResponse:
     inscricao = _inscricao_verificada(numero, codigo)
-    documento = (
-        Documento.objects.filter(chave=f"comprovante:{inscricao.pk}").first() if inscricao else None
-    )
+    documento = selectors.documento_por_chave(f"comprovante:{inscricao.pk}") if inscricao else None
     if documento is None:
         raise Http404
     resposta = JsonResponse(

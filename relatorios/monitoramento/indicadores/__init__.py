@@ -1,6 +1,6 @@
 """Indicadores do acompanhamento anual da reserva (Decreto nº 9.427/2018, art. 5º).
 
-Cálculo puro: recebe linhas já agregadas pelo banco (``relatorios.selectors``) e
+Cálculo puro: recebe linhas já agregadas pelo banco (``relatorios.monitoramento.selectors``) e
 devolve o "cubo" ano × órgão × indicador, a supressão de células pequenas e as
 tabelas. Nada aqui consulta o banco; tudo é testado sem ele.
 
@@ -10,7 +10,7 @@ de referência da comprovação. As escolhas de contagem e de supressão estão 
 ``docs/monitoramento.md``.
 """
 
-from relatorios.indicadores.calculo import (
+from relatorios.monitoramento.indicadores.calculo import (
     Chave,
     ContratoEmpresa,
     Cubo,
@@ -25,7 +25,7 @@ from relatorios.indicadores.calculo import (
     percentual,
     reservadas_por_vaga,
 )
-from relatorios.indicadores.definicoes import (
+from relatorios.monitoramento.indicadores.definicoes import (
     CORES,
     INDICADORES,
     LIMITE_SUPRESSAO,
@@ -37,7 +37,7 @@ from relatorios.indicadores.definicoes import (
     Grupo,
     Indicador,
 )
-from relatorios.indicadores.supressao import (
+from relatorios.monitoramento.indicadores.supressao import (
     Celula,
     Celulas,
     Equacao,
@@ -47,7 +47,7 @@ from relatorios.indicadores.supressao import (
     equacoes_do_cubo,
     suprimir,
 )
-from relatorios.indicadores.tabelas import (
+from relatorios.monitoramento.indicadores.tabelas import (
     COLUNAS_RESUMO,
     LinhaTabela,
     Tabela,

@@ -1,0 +1,1 @@
+"""Pendências do órgão (issue 17, item 6): leituras (selectors) e telas do RH."""
