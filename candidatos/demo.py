@@ -300,7 +300,10 @@ def _candidata_em_duas_selecoes() -> Inscricao | None:
     if outra is None:
         return primeira
     agora = timezone.now()
-    dados = DadosInscricao(**{**vars(_dados_de(primeira)), "vaga_id": outra.vagas.first().pk})
+    vaga = outra.vagas.order_by("pk").first()
+    if vaga is None:
+        return primeira
+    dados = DadosInscricao(**{**vars(_dados_de(primeira)), "vaga_id": vaga.pk})
     inscricoes_criar_em_lote(
         selecao=outra,
         linhas=[(dados, agora, agora)],

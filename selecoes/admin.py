@@ -15,7 +15,7 @@ from django.db.models import Model, QuerySet
 from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
-from selecoes import auditoria
+from selecoes import acesso, auditoria
 from selecoes.govbr import services as govbr_services
 from selecoes.models import (
     CpfServidor,
@@ -168,7 +168,9 @@ class CpfServidorAdmin(AuditadoAdmin):
 
     def save_model(self, request: HttpRequest, obj: Any, form: ModelForm, change: bool) -> None:
         # Pelo serviço: a trilha guarda o CPF mascarado, nunca inteiro.
-        govbr_services.cpf_servidor_registrar(autor=request.user, usuario=obj.usuario, cpf=obj.cpf)
+        govbr_services.cpf_servidor_registrar(
+            autor=acesso.usuario_autenticado(request), usuario=obj.usuario, cpf=obj.cpf
+        )
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         with transaction.atomic():

@@ -59,7 +59,7 @@ class ConvocarLoteForm(_ComChave):
         super().__init__(*args, **kwargs)
         self.fields["prazo_resposta"].widget.attrs["class"] = "form-control"
         self.agora = agora
-        self.fields["vagas"].queryset = vagas
+        self.fields["vagas"].queryset = vagas  # type: ignore[attr-defined]
         self.fields["prazo_resposta"].initial = (
             timezone.localtime(agora) + timedelta(days=5)
         ).replace(hour=18, minute=0, second=0, microsecond=0)
@@ -118,7 +118,9 @@ class ConvocacoesLoteForm(_ComChave):
     acao = forms.ChoiceField(
         label="Ação", choices=list(ACOES.items()), widget=forms.RadioSelect, initial="reenviar"
     )
-    data = campo_data(
+    # O campo se chama "data" no formulário publicado; a metaclasse tira o campo da
+    # classe, e ``self.data`` continua sendo os dados enviados.
+    data = campo_data(  # type: ignore[assignment]
         "Data do não comparecimento",
         required=False,
         help_text="Só para o não comparecimento.",
@@ -137,7 +139,7 @@ class ConvocacoesLoteForm(_ComChave):
         for nome in ("data", "motivo"):
             self.fields[nome].widget.attrs["class"] = "form-control"
         self.fields["acao"].widget.attrs["class"] = "form-check-input"
-        self.fields["convocacoes"].queryset = convocacoes
+        self.fields["convocacoes"].queryset = convocacoes  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
         dados = super().clean() or {}

@@ -257,7 +257,7 @@ def _anonimizar_relacionados(ids: list[int]) -> list[str]:
     anexos = AnexoCandidato.objects.filter(
         Q(recurso__inscricao_id__in=ids) | Q(processo__inscricao_id__in=ids)
     ).exclude(arquivo="")
-    arquivos += [a.arquivo.name for a in anexos]
+    arquivos += [a.arquivo.name for a in anexos if a.arquivo.name]
     anexos.update(arquivo="", nome_original=MARCA)
     return arquivos
 

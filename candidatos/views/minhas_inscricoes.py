@@ -32,7 +32,11 @@ def minha_situacao_govbr(request: HttpRequest, numero: str) -> HttpResponse:
     cidadao = sessao.cidadao(request)
     inscricao_id = minhas.inscricao_do_cidadao(cpf=cidadao.cpf, numero=numero) if cidadao else None
     if inscricao_id is None:
-        contexto = {"secao": "minhas_inscricoes", "cidadao": cidadao, "inscricoes": ()}
+        contexto: dict[str, object] = {
+            "secao": "minhas_inscricoes",
+            "cidadao": cidadao,
+            "inscricoes": (),
+        }
         contexto["nao_encontrada"] = cidadao is not None
         resposta = render(request, "publico/minhas_inscricoes.html", contexto, status=404)
         return _privada(resposta)

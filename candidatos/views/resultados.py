@@ -324,7 +324,7 @@ def anexo_candidato(request: HttpRequest, pk: int) -> FileResponse:
     acesso.exigir_papel(request.user, inscricao.selecao.orgao_id, [Papel.GESTOR])
     onde = f"recurso {anexo.recurso.protocolo}" if anexo.recurso else f"defesa {dono.pk}"
     acessos_registrar(
-        usuario=request.user,
+        usuario=acesso.usuario_autenticado(request),
         inscricoes=[inscricao],
         contexto=f"download de anexo do candidato ({onde})",
         agora=timezone.now(),

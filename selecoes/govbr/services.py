@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
@@ -11,7 +11,7 @@ from selecoes.models import CpfServidor, Lotacao, Papel
 from selecoes.validators import mascarar_cpf, somente_digitos, validar_cpf
 
 
-def pode_registrar_cpf(*, autor: AbstractBaseUser, usuario: AbstractBaseUser) -> bool:
+def pode_registrar_cpf(*, autor: User, usuario: User) -> bool:
     """Superusuário, ou gestor(a) de todos os órgãos em que ``usuario`` está lotado.
 
     Quem registra um CPF decide quem entra como aquele usuário: o(a) gestor(a) de um
@@ -26,9 +26,7 @@ def pode_registrar_cpf(*, autor: AbstractBaseUser, usuario: AbstractBaseUser) ->
     return bool(orgaos) and orgaos <= geridos
 
 
-def cpf_servidor_registrar(
-    *, autor: AbstractBaseUser, usuario: AbstractBaseUser, cpf: str
-) -> CpfServidor:
+def cpf_servidor_registrar(*, autor: User, usuario: User, cpf: str) -> CpfServidor:
     """Grava (ou troca) o CPF do usuário do RH, com registro de auditoria."""
     if not pode_registrar_cpf(autor=autor, usuario=usuario):
         raise PermissionDenied(
@@ -59,7 +57,7 @@ def cpf_servidor_registrar(
     return registro
 
 
-def entrada_servidor_registrar(*, usuario: AbstractBaseUser) -> None:
+def entrada_servidor_registrar(*, usuario: User) -> None:
     """Entrada de servidor(a) pelo gov.br, pelo id interno do usuário (nunca o CPF)."""
     with transaction.atomic():
         auditoria.registrar(

@@ -54,5 +54,11 @@ def id_token(request: HttpRequest) -> str:
 class SessaoGovBrBackend(ModelBackend):
     """Mantém a sessão de quem o retorno do gov.br fez entrar; nunca autentica senha."""
 
-    def authenticate(self, request: HttpRequest | None, **kwargs: object) -> None:
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: object,
+    ) -> None:
         return None

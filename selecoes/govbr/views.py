@@ -44,7 +44,9 @@ def registrar_cpf(request: HttpRequest, usuario_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.cpf_servidor_registrar(
-                autor=request.user, usuario=usuario, cpf=form.cleaned_data["cpf"]
+                autor=acesso.usuario_autenticado(request),
+                usuario=usuario,
+                cpf=form.cleaned_data["cpf"],
             )
         except ValidationError as erro:
             form.add_error(None, erro)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from django.urls import reverse
 
@@ -148,6 +148,7 @@ def _linhas_processos(
     )
     linhas = []
     for p in processos:
+        quando: datetime | date | None
         if p.situacao == SituacaoProcesso.ABERTO:
             situacao, quando = "Aberto: notificar o candidato", p.aberto_em
         elif p.defesa_recebida_em is not None:

@@ -41,7 +41,7 @@ CODIGOS_RESUMO = (
     "percentual_negros_contratacoes",
     "percentual_contratos_comprovam",
 )
-ROTULOS_MODALIDADE = {
+ROTULOS_MODALIDADE: dict[str, str] = {
     "AC": "Ampla concorrência",
     **{c: f"Reservadas a {c.curto}" for c in ORDEM_PADRAO},
     "reversao": "Reversões",
