@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Convocacao, ProcessoEliminacao, ResultadoVersao
+from candidatos.selectors.situacao_atual import situacao_de_hoje
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, Selecao
 
@@ -152,6 +153,7 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
         "selecao": c.vaga.selecao,
         "link": settings.SITE_URL + reverse("convocacao_publica:detalhe", args=[c.token]),
         "prazo": timezone.localtime(c.prazo_resposta),
+        "hoje": situacao_de_hoje(c.inscricao, agora=timezone.now()),
     }
     send_mail(
         render_to_string("emails/convocacao_assunto.txt", contexto).strip(),
