@@ -21,7 +21,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Convocacao, ProcessoEliminacao, ResultadoVersao
-from candidatos.selectors.situacao_atual import situacao_de_hoje
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, Selecao
 
@@ -144,6 +143,8 @@ def _ja_enviado(objeto_tipo: str, objeto_id: int, acao: str) -> bool:
 def enviar_email_convocacao(convocacao_id: int) -> bool:
     """E-mail com o link da página dedicada da convocação (nunca junto de outro
     resultado). Envia uma vez só: o envio fica na trilha de auditoria."""
+    from candidatos.selectors.situacao_atual import situacao_de_hoje
+
     c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao_id)
     if _ja_enviado(c._meta.label, c.pk, "convocacao.email_enviado"):
         return False
