@@ -41,8 +41,11 @@ LINHAS = """function linhas(r) {
   return n;
 }"""
 
-PALAVRA_QUEBRADA = """() => {
-  """ + LINHAS + """
+PALAVRA_QUEBRADA = (
+    """() => {
+  """
+    + LINHAS
+    + """
   const ruins = [];
   for (const th of document.querySelectorAll('main th, main thead td')) {
     const andar = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
@@ -60,9 +63,13 @@ PALAVRA_QUEBRADA = """() => {
   }
   return ruins;
 }"""
+)
 
-QUEBRA_DE_IDENTIFICADOR = """() => {
-  """ + LINHAS + """
+QUEBRA_DE_IDENTIFICADOR = (
+    """() => {
+  """
+    + LINHAS
+    + """
   const ruins = [];
   const alvos = document.querySelectorAll(
     'main .nowrap, main td.text-end, main th.text-end, main td time');
@@ -74,6 +81,7 @@ QUEBRA_DE_IDENTIFICADOR = """() => {
   }
   return ruins;
 }"""
+)
 
 
 def _artefatos(tmp_path_factory) -> Path:
@@ -187,17 +195,18 @@ def test_tabelas_cabem_e_contraste_aa_em_toda_pagina(
                     continue
                 problemas = violacoes_graves(pagina)
                 if largura == 1280:
-                    problemas += [f"cabeçalho quebrado: {p}" for p in pagina.evaluate(
-                        PALAVRA_QUEBRADA
-                    )]
+                    problemas += [
+                        f"cabeçalho quebrado: {p}" for p in pagina.evaluate(PALAVRA_QUEBRADA)
+                    ]
                 else:
                     pagina.screenshot(path=str(pasta / f"{nome}.png"), full_page=True)
                     rolagem = pagina.evaluate("document.documentElement.scrollWidth")
                     if rolagem > largura:
                         problemas.append(f"rolagem horizontal da página: {rolagem}px")
-                    problemas += [f"quebra em identificador: {p}" for p in pagina.evaluate(
-                        QUEBRA_DE_IDENTIFICADOR
-                    )]
+                    problemas += [
+                        f"quebra em identificador: {p}"
+                        for p in pagina.evaluate(QUEBRA_DE_IDENTIFICADOR)
+                    ]
                 if problemas:
                     falhas[f"{nome}@{largura}"] = problemas
     finally:
