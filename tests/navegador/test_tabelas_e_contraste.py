@@ -84,6 +84,11 @@ QUEBRA_DE_IDENTIFICADOR = (
 )
 
 
+LEGENDA_CORTADA = """() => [...document.querySelectorAll('main table > caption')]
+  .filter(c => c.checkVisibility() && c.getBoundingClientRect().right > window.innerWidth + 1)
+  .map(c => c.textContent.trim().slice(0, 40))"""
+
+
 def _artefatos(tmp_path_factory) -> Path:
     destino = os.environ.get("ARTEFATOS_NAVEGADOR")
     pasta = Path(destino) if destino else tmp_path_factory.getbasetemp() / "capturas-375"
@@ -200,6 +205,7 @@ def test_tabelas_cabem_e_contraste_aa_em_toda_pagina(
                     ]
                 else:
                     pagina.screenshot(path=str(pasta / f"{nome}.png"), full_page=True)
+                    problemas += [f"legenda cortada: {t}" for t in pagina.evaluate(LEGENDA_CORTADA)]
                     rolagem = pagina.evaluate("document.documentElement.scrollWidth")
                     if rolagem > largura:
                         problemas.append(f"rolagem horizontal da página: {rolagem}px")
