@@ -183,9 +183,7 @@ class Painel:
                     "Vagas reservadas a negros, vagas ocupadas pela reserva e pessoas negras "
                     f"contratadas em ampla concorrência, por ano de edital — {escopo}"
                 ),
-                descricao=_descrever(
-                    [b for g in grupos for b in g.barras], "ano e série", ""
-                ).replace("Um valor por ano e série. ", "Três colunas por ano. "),
+                descricao=_descrever_grupos(grupos),
                 series=[nome for _codigo, nome in SERIES_RESERVA],
                 grupos=grupos,
             ),
@@ -253,6 +251,12 @@ def _barra(rotulo: str, celula: Celula | None, sem_base: str = "sem contrataçõ
     if celula.valor is None:
         return Barra(rotulo, None, sem_base)
     return Barra(rotulo, celula.valor, celula.texto)
+
+
+def _descrever_grupos(grupos: Sequence[Grupo]) -> str:
+    series = "; ".join(nome for _codigo, nome in SERIES_RESERVA)
+    anos = " ".join(f"{g.rotulo}: " + "; ".join(b.texto for b in g.barras) + "." for g in grupos)
+    return f"Três colunas por ano, nesta ordem: {series}. {anos} A mesma informação está na tabela."
 
 
 def _descrever(barras: Sequence[Barra], item: str, extra: str) -> str:

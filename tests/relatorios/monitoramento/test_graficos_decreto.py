@@ -4,6 +4,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 from pypdf import PdfReader
 
 from relatorios import services
@@ -100,3 +101,13 @@ def test_pdf_traz_cada_legenda_uma_vez(client, monica, dados, django_capture_on_
     texto = " ".join(" ".join(p.extract_text().split()) for p in leitor.pages)
     assert texto.count("Convocações por modalidade em 2026 — todos os órgãos") == 1
     assert "meta 30% das vagas" in texto
+
+
+def test_descricao_do_agrupado_diz_cada_ano(client, monica, dados):
+    _, graficos = _graficos(client, monica)
+    descricao = graficos["grafico-reserva"].descricao
+    assert descricao.startswith("Três colunas por ano, nesta ordem: Vagas reservadas")
+    assert "2019: sem dados; sem dados; sem dados." in descricao
+    assert f'<desc id="grafico-reserva-desc">{escape(descricao)}</desc>' in str(
+        graficos["grafico-reserva"].svg
+    )
