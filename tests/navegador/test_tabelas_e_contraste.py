@@ -1,11 +1,11 @@
 """Tabelas que cabem e contraste AA, nas páginas públicas e nas do RH, a 1280 e 375 px.
 
 Cada tipo de página é aberto como o usuário que o usa (gestora, auditora,
-monitoramento, candidato) e passa por: axe-core (WCAG 2.1 AA, falha com violação
-séria ou crítica) nas duas larguras; a 1280 px, nenhum cabeçalho de tabela quebra
-no meio de uma palavra; a 375 px, a página não rola na horizontal, nenhum número,
-data ou identificador (``.nowrap`` e células numéricas) ocupa mais de uma linha,
-e a captura de tela fica em ``ARTEFATOS_NAVEGADOR`` (ou no diretório temporário
+monitoramento, candidato) e passa por, nas duas larguras: axe-core (WCAG 2.1 AA,
+falha com violação séria ou crítica) e nenhum número, data ou identificador
+(``.nowrap`` e células numéricas) em mais de uma linha; a 1280 px, nenhum
+cabeçalho de tabela quebra no meio de uma palavra; a 375 px, a página não rola
+na horizontal, nenhuma legenda de tabela fica cortada e a captura de tela fica em ``ARTEFATOS_NAVEGADOR`` (ou no diretório temporário
 do pytest), fora do repositório.
 """
 
@@ -199,6 +199,10 @@ def test_tabelas_cabem_e_contraste_aa_em_toda_pagina(
                     falhas[f"{nome}@{largura}"] = [f"HTTP {resposta.status}"]
                     continue
                 problemas = violacoes_graves(pagina)
+                problemas += [
+                    f"quebra em identificador: {p}"
+                    for p in pagina.evaluate(QUEBRA_DE_IDENTIFICADOR)
+                ]
                 if largura == 1280:
                     problemas += [
                         f"cabeçalho quebrado: {p}" for p in pagina.evaluate(PALAVRA_QUEBRADA)
@@ -209,10 +213,6 @@ def test_tabelas_cabem_e_contraste_aa_em_toda_pagina(
                     rolagem = pagina.evaluate("document.documentElement.scrollWidth")
                     if rolagem > largura:
                         problemas.append(f"rolagem horizontal da página: {rolagem}px")
-                    problemas += [
-                        f"quebra em identificador: {p}"
-                        for p in pagina.evaluate(QUEBRA_DE_IDENTIFICADOR)
-                    ]
                 if problemas:
                     falhas[f"{nome}@{largura}"] = problemas
     finally:
