@@ -16,18 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from selecoes.vocabulario import NEGROS, POR_CODIGO
+
+# Modalidades que não são categorias (nomes do motor de reserva).
 AC = "AC"
-NEGROS = "negros"
-PCD = "pcd"
 REVERSAO = "reversao"
 
 _VAGA = {
     AC: "em vaga de ampla concorrência (art. 4º, caput)",
     NEGROS: "em vaga reservada a candidatos negros (art. 1º e art. 4º, caput)",
-    PCD: "em vaga reservada a pessoas com deficiência",
     REVERSAO: (
         "em vaga reservada revertida à ampla concorrência, por não haver candidatos "
-        "negros aprovados em número suficiente (art. 4º, § 3º)"
+        "aprovados da reserva em número suficiente (art. 4º, § 3º)"
     ),
 }
 
@@ -99,7 +99,13 @@ class SituacaoAtual:
 
 
 def _vaga(modalidade: str) -> str:
-    return _VAGA.get(modalidade, "")
+    if modalidade in _VAGA:
+        return _VAGA[modalidade]
+    categoria = POR_CODIGO.get(modalidade)
+    if categoria is None:
+        return ""
+    base = f" ({categoria.base_legal})" if categoria.base_legal else ""
+    return f"em vaga reservada a {categoria.nome}{base}"
 
 
 def _saida(c: ConvocacaoFeita | None, fatos: FatosDoCandidato) -> SituacaoAtual | None:

@@ -44,6 +44,20 @@ CASOS = [
         "Não convocado",
     ),
     (
+        "convocado_em_vaga_pcd_cita_a_lei_do_estagio",
+        FatosDoCandidato(resultado=Resultado.FINAL, convocacao=_c("aguardando", 4, "pcd")),
+        Rotulo.CONVOCADO,
+        "em vaga reservada a pessoas com deficiência (Lei nº 11.788/2008, art. 17, § 5º)",
+        "Não convocado",
+    ),
+    (
+        "convocado_em_categoria_do_orgao",
+        FatosDoCandidato(resultado=Resultado.FINAL, convocacao=_c("aceita", 5, "indigenas")),
+        Rotulo.CONVOCADO,
+        "5ª convocação desta vaga, em vaga reservada a indígenas: aceitou",
+        "Não convocado",
+    ),
+    (
         "contratado",
         FatosDoCandidato(resultado=Resultado.FINAL, convocacao=_c("contratado", 1, "AC")),
         Rotulo.CONTRATADO,

@@ -5,8 +5,9 @@ monitoramento, candidato) e passa por, nas duas larguras: axe-core (WCAG 2.1 AA,
 falha com violação séria ou crítica) e nenhum número, data ou identificador
 (``.nowrap`` e células numéricas) em mais de uma linha; a 1280 px, nenhum
 cabeçalho de tabela quebra no meio de uma palavra; a 375 px, a página não rola
-na horizontal, nenhuma legenda de tabela fica cortada e a captura de tela fica em ``ARTEFATOS_NAVEGADOR`` (ou no diretório temporário
-do pytest), fora do repositório.
+na horizontal, nenhuma legenda de tabela fica cortada e a captura de tela fica
+em ``ARTEFATOS_NAVEGADOR`` (ou no diretório temporário do pytest), fora do
+repositório.
 """
 
 from __future__ import annotations
