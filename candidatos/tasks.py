@@ -98,6 +98,7 @@ def _ja_enviado(objeto_tipo: str, objeto_id: int, acao: str) -> bool:
 def enviar_email_convocacao(convocacao_id: int) -> bool:
     """E-mail com o link da página dedicada da convocação (nunca junto de outro
     resultado). Envia uma vez só: o envio fica na trilha de auditoria."""
+
     c = Convocacao.objects.select_related("inscricao", "vaga__selecao__orgao").get(pk=convocacao_id)
     if _ja_enviado(c._meta.label, c.pk, "convocacao.email_enviado"):
         return False
@@ -115,12 +116,15 @@ def enviar_email_convocacao(convocacao_id: int) -> bool:
 
 def _enviar_convocacao(c: Convocacao) -> bool:
     """Envia (e registra na caixa de saída) o aviso da convocação; ``True`` se saiu."""
+    from candidatos.selectors.situacao_atual import situacao_de_hoje
+
     contexto = {
         "convocacao": c,
         "inscricao": c.inscricao,
         "selecao": c.vaga.selecao,
         "link": settings.SITE_URL + reverse("convocacao_publica:detalhe", args=[c.token]),
         "prazo": timezone.localtime(c.prazo_resposta),
+        "hoje": situacao_de_hoje(c.inscricao, agora=timezone.now()),
     }
     enviada = correio.mensagem_enviar_agora(
         modelo="convocacao",

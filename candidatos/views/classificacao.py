@@ -34,6 +34,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.planilhas import ErroPlanilha, escrever_csv, ler_planilha
+from candidatos.selectors.situacao_atual import situacao_de_hoje
 from candidatos.services import classificacao as servico
 from candidatos.services import sorteio as servico_sorteio
 from candidatos.services.classificacao import LinhaAvaliacao
@@ -155,6 +156,7 @@ def inscricao(request: HttpRequest, pk: int) -> HttpResponse:
         "convocacoes": ins.convocacoes.select_related("vaga").order_by("convocada_em"),
         "processos": ins.processos_eliminacao.order_by("-aberto_em"),
         "recursos": ins.recursos.order_by("recebido_em"),
+        "hoje": situacao_de_hoje(ins, agora=timezone.now()),
         **no_orgao.contexto(),
     }
     return render(request, "candidatos/classificacao/inscricao.html", contexto)

@@ -16,6 +16,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 COR_BARRA = "#1351b4"
+# Séries de um gráfico agrupado: azul, laranja e verde escuros (contraste ≥ 4,5:1
+# com o branco) e, além da cor, um padrão de preenchimento diferente em cada uma.
+CORES_SERIES = ("#1351b4", "#a64b00", "#14703b")
 COR_META = "#b3261e"
 COR_TEXTO = "#1b1b1b"
 COR_EIXO = "#6b6b6b"
@@ -42,6 +45,12 @@ class Grafico:
     descricao: str
     barras: tuple[Barra, ...]
     svg: SafeString
+    vazio: str = ""
+    """Sem nenhum valor para desenhar: a tela mostra esta frase no lugar do SVG."""
+    series: tuple[str, ...] = ()
+    """Nomes das séries de um gráfico agrupado (a legenda e as colunas da tabela)."""
+    grupos: tuple[tuple[str, tuple[Barra, ...]], ...] = ()
+    """Rótulo do grupo (ex.: o ano) → uma barra por série."""
 
 
 def _numero(valor: Decimal | int | float) -> str:
@@ -159,3 +168,86 @@ def colunas(
         )
     partes.append("</svg>")
     return Grafico(identificador, titulo, descricao, tuple(barras), mark_safe("".join(partes)))  # noqa: S308
+
+
+@dataclass(frozen=True, slots=True)
+class Grupo:
+    rotulo: str
+    barras: tuple[Barra, ...]
+    """Uma por série, na ordem de ``series``."""
+
+
+def colunas_agrupadas(
+    *,
+    identificador: str,
+    titulo: str,
+    descricao: str,
+    series: Sequence[str],
+    grupos: Sequence[Grupo],
+) -> Grafico:
+    """Colunas lado a lado, uma por série, em cada grupo (ex.: por ano), com legenda.
+
+    Grupo sem nenhum valor continua no eixo, com o seu texto ("sem dados"): um ano
+    sem edital é informação, não um buraco a esconder.
+    """
+    topo = 14 + 18 * len(series) + 12
+    base, esquerda, direita = topo + 190, 40, 10
+    altura = base + 30
+    todas = [b for g in grupos for b in g.barras]
+    escala = (base - topo) / float(_maximo(todas, None))
+    passo = (LARGURA - esquerda - direita) / max(len(grupos), 1)
+    largura = min(passo * 0.8 / max(len(series), 1), 40)
+    partes = [_cabecalho(identificador, titulo, descricao, LARGURA, altura)]
+    for n, nome in enumerate(series):
+        y = 6 + 18 * n
+        partes.append(
+            f'<rect x="{esquerda}" y="{y}" width="14" height="14" fill="{CORES_SERIES[n % 3]}"/>'
+            f'<text x="{esquerda + 20}" y="{y + 12}" fill="{COR_TEXTO}">{escape(nome)}</text>'
+        )
+    partes.append(
+        f'<line x1="{esquerda}" y1="{base}" x2="{LARGURA - direita}" y2="{base}" '
+        f'stroke="{COR_EIXO}"/>'
+    )
+    for n, grupo in enumerate(grupos):
+        centro = esquerda + passo * n + passo / 2
+        inicio = centro - largura * len(grupo.barras) / 2
+        valores = [b for b in grupo.barras if b.valor is not None]
+        for m, barra in enumerate(grupo.barras):
+            x = inicio + largura * m
+            h = 0.0 if barra.valor is None else float(barra.valor) * escala
+            if h > 0:
+                partes.append(
+                    f'<rect x="{x + 1:.1f}" y="{base - h:.1f}" width="{largura - 2:.1f}" '
+                    f'height="{h:.1f}" fill="{CORES_SERIES[m % 3]}"/>'
+                )
+            if barra.valor is not None:
+                partes.append(
+                    f'<text x="{x + largura / 2:.1f}" y="{base - h - 4:.1f}" '
+                    f'text-anchor="middle" font-size="11" fill="{COR_TEXTO}">'
+                    f"{escape(barra.texto)}</text>"
+                )
+        if not valores:
+            texto = grupo.barras[0].texto if grupo.barras else "sem dados"
+            partes.append(
+                f'<text x="{centro:.1f}" y="{base - 6}" text-anchor="middle" font-size="11" '
+                f'fill="{COR_EIXO}">{escape(texto)}</text>'
+            )
+        partes.append(
+            f'<text x="{centro:.1f}" y="{base + 18}" text-anchor="middle" '
+            f'fill="{COR_TEXTO}">{escape(grupo.rotulo)}</text>'
+        )
+    partes.append("</svg>")
+    barras = tuple(
+        Barra(f"{g.rotulo} — {nome}", b.valor, b.texto)
+        for g in grupos
+        for nome, b in zip(series, g.barras, strict=True)
+    )
+    return Grafico(
+        identificador,
+        titulo,
+        descricao,
+        barras,
+        mark_safe("".join(partes)),  # noqa: S308
+        series=tuple(series),
+        grupos=tuple((g.rotulo, g.barras) for g in grupos),
+    )

@@ -2,8 +2,8 @@
 
 A ordem de convocação publicada é a do momento da publicação; depois dela o RH
 continua chamando (desistências, reversões, vagas surgidas). Aqui ficam todas as
-chamadas feitas, com a data, a modalidade da chamada e a atual, e o estado de
-hoje de um candidato, com a frase do motor.
+chamadas feitas, com a data, a modalidade da chamada e a atual (a situação de
+hoje de um candidato está em ``candidatos.selectors.situacao_atual``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from candidatos.models import Convocacao, Inscricao, VagaDoResultado
-from candidatos.selectors.classificacao import estado_vaga, modalidades_atuais, rotulo_modalidade
+from candidatos.models import Convocacao, VagaDoResultado
+from candidatos.selectors.classificacao import modalidades_atuais, rotulo_modalidade
 from candidatos.selectors.publico.resultados import situacao_publica
 
 
@@ -62,23 +62,3 @@ def chamadas_da_vaga(*, vaga_id: int) -> tuple[ChamadaPublica, ...]:
         )
         for c in convocacoes
     )
-
-
-@dataclass(frozen=True)
-class EstadoAtualCandidato:
-    modalidade: str
-    explicacao: str
-
-
-def estado_atual_do_candidato(inscricao: Inscricao) -> EstadoAtualCandidato | None:
-    """A frase do motor com o k e as situações de hoje (depois do resultado final):
-    quem foi chamado por reversão lê que foi convocado, não a frase da publicação."""
-    estado = estado_vaga(inscricao.vaga)
-    if estado.fonte != "resultado_final":
-        return None
-    for linha in (*estado.classificacao, *estado.eliminados):
-        if linha.inscricao_id == inscricao.pk:
-            return EstadoAtualCandidato(
-                modalidade=rotulo_modalidade(linha.modalidade), explicacao=linha.explicacao
-            )
-    return None

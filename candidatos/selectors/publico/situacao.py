@@ -8,17 +8,17 @@ from datetime import datetime
 
 from django.urls import reverse
 
-from candidatos.models import Inscricao, SituacaoConvocacao
-from candidatos.selectors.publico.convocacoes import estado_atual_do_candidato
+from candidatos.models import Inscricao, SituacaoConvocacao, TipoResultado
 from candidatos.selectors.publico.resultados import (
     LinhaLista,
     VersaoResumo,
     resultado_publicado,
-    situacao_publica,
     versao_vigente,
     versoes_resultado,
 )
+from candidatos.selectors.situacao_atual import situacao_de_hoje
 from candidatos.services.inscricoes import normalizar_codigo
+from candidatos.situacao_atual import frase_da_versao
 from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.validators import mascarar_cpf, somente_digitos
@@ -66,6 +66,10 @@ class PosicaoNaVersao:
     modalidade: str
     explicacao: str
     url: str
+
+    @property
+    def preliminar(self) -> bool:
+        return self.versao.tipo == TipoResultado.PRELIMINAR
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,10 @@ def situacao_do_candidato(
                 lista_pcd=pcd.posicao if pcd else None,
                 convocacao=convocado.posicao if convocado else None,
                 modalidade=convocado.modalidade if convocado else "",
-                explicacao=vaga.explicacoes.get(inscricao.numero, ""),
+                explicacao=frase_da_versao(
+                    vaga.explicacoes.get(inscricao.numero, ""),
+                    preliminar=versao.tipo == TipoResultado.PRELIMINAR,
+                ),
                 url=reverse(
                     "publico:resultado_vaga",
                     args=[inscricao.selecao_id, versao.slug, vaga.codigo, "classificacao"],
@@ -152,14 +159,13 @@ def situacao_do_candidato(
         )
         for c in inscricao.convocacoes.order_by("convocada_em")
     )
-    ultima = inscricao.convocacoes.order_by("-convocada_em").first()
     concorre = ["Ampla concorrência"]
     if inscricao.concorre_negros:
         concorre.append("Vagas reservadas a candidatos negros (Decreto nº 9.427/2018)")
     if inscricao.concorre_pcd:
         concorre.append("Vagas reservadas a pessoas com deficiência")
     substituta = Inscricao.objects.filter(substitui=inscricao).values_list("numero", flat=True)
-    atual = estado_atual_do_candidato(inscricao)
+    hoje = situacao_de_hoje(inscricao, agora=agora)
     return SituacaoCandidato(
         numero=inscricao.numero,
         nome=inscricao.nome_exibicao,
@@ -167,13 +173,11 @@ def situacao_do_candidato(
         selecao=inscricao.selecao,
         vaga=inscricao.vaga,
         situacao_inscricao=inscricao.get_situacao_display(),
-        situacao_atual=situacao_publica(
-            convocacao=ultima.situacao if ultima else None, inscricao=inscricao.situacao
-        ),
+        situacao_atual=hoje.rotulo,
         concorre=tuple(concorre),
         posicoes=tuple(posicoes),
         convocacoes=convocacoes,
         substituida_por=substituta.first() or "",
-        modalidade_atual=atual.modalidade if atual else "",
-        explicacao_atual=atual.explicacao if atual else "",
+        modalidade_atual=hoje.modalidade,
+        explicacao_atual=hoje.frase,
     )

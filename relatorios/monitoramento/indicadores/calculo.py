@@ -234,6 +234,8 @@ def _somar_convocacoes(cubo: Cubo, grupos: Iterable[GrupoConvocacoes]) -> None:
             c[f"contratacoes_{g.modalidade}"] += g.total
             negra = "negras" if g.pessoa_negra else "nao_negras"
             c[f"contratacoes_pessoas_{negra}"] += g.total
+            if g.pessoa_negra and g.modalidade == "AC":
+                c["contratacoes_negros_em_ac"] += g.total
             if g.situacao in SITUACOES_DESLIGAMENTO:
                 c["desligamentos"] += g.total
 

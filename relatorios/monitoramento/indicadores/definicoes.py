@@ -94,7 +94,7 @@ INDICADORES: tuple[Indicador, ...] = (
     _i("reservadas_pcd", "Vagas reservadas a pessoas com deficiência", _G.SELECOES),
     _i(
         "percentual_reservadas_negros",
-        "Percentual das vagas oferecidas reservado a negros",
+        "Percentual das vagas oferecidas reservado a negros (art. 1º: 30%)",
         _G.SELECOES,
         razao=("reservadas_negros", "vagas_ofertadas"),
     ),
@@ -159,8 +159,14 @@ INDICADORES: tuple[Indicador, ...] = (
         pessoas=True,
     ),
     _i(
+        "contratacoes_negros_em_ac",
+        "Contratações de pessoas negras em ampla concorrência (art. 4º, § 1º)",
+        _G.CONTRATACOES,
+        pessoas=True,
+    ),
+    _i(
         "percentual_negros_contratacoes",
-        "Percentual de pessoas negras entre os contratados (meta: 30%)",
+        "Percentual de pessoas negras entre os contratados",
         _G.CONTRATACOES,
         razao=("contratacoes_pessoas_negras", "contratacoes"),
     ),

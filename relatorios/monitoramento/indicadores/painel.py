@@ -7,7 +7,7 @@ exportações e o relatório anual mostram. Sem consultas ao banco.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,14 @@ from relatorios.monitoramento.aprendizes import (
     Cota,
     CriterioPriorizacao,
 )
-from relatorios.monitoramento.graficos import Barra, Grafico, barras_horizontais, colunas
+from relatorios.monitoramento.graficos import (
+    Barra,
+    Grafico,
+    Grupo,
+    barras_horizontais,
+    colunas,
+    colunas_agrupadas,
+)
 from relatorios.monitoramento.indicadores.definicoes import (
     META_NEGROS,
     MODALIDADES,
@@ -37,6 +44,7 @@ CODIGOS_RESUMO = (
     "selecoes",
     "vagas_ofertadas",
     "reservadas_negros",
+    "percentual_reservadas_negros",
     "contratacoes",
     "percentual_negros_contratacoes",
     "percentual_contratos_comprovam",
@@ -81,7 +89,8 @@ class Painel:
 
     @property
     def meta_atingida(self) -> bool | None:
-        pct = self.celula("percentual_negros_contratacoes")
+        """Art. 1º: a meta é sobre as vagas oferecidas, não sobre os contratados."""
+        pct = self.celula("percentual_reservadas_negros")
         if not pct.visivel or pct.valor is None:
             return None
         return pct.valor >= META_NEGROS
@@ -129,65 +138,135 @@ class Painel:
             f"Indicadores de {self.ano}",
         )
 
+    def anos_do_eixo(self) -> list[int]:
+        """Todos os anos do primeiro ao último com dados: ano sem edital fica no eixo, vazio."""
+        return list(range(min(self.anos), max(self.anos) + 1)) if self.anos else [self.ano]
+
     def graficos(self) -> list[Grafico]:
+        """Art. 1º: 30% das VAGAS são reservadas; a meta fica na série das vagas
+        reservadas, nunca no percentual de pessoas negras entre os contratados."""
         siglas = self.escopo.siglas
-        por_orgao = [
-            _barra(siglas[o], self.cels.get((self.ano, o, "percentual_negros_contratacoes")))
-            for o in self.orgaos_do_ano
-            if o in siglas
-        ]
+        escopo = self._rotulo_escopo()
+        anos = self.anos_do_eixo()
+        pct = "percentual_reservadas_negros"
         por_ano = [
-            _barra(str(a), self.cels.get((a, self.chave_orgao, "percentual_negros_contratacoes")))
-            for a in sorted(self.anos)
+            _barra(str(a), self.cels.get((a, self.chave_orgao, pct)), "sem vagas") for a in anos
+        ]
+        grupos = [
+            Grupo(
+                str(a),
+                tuple(
+                    _barra(nome, self.cels.get((a, self.chave_orgao, codigo)), "sem dados")
+                    for codigo, nome in SERIES_RESERVA
+                ),
+            )
+            for a in anos
         ]
         modalidades = [
             _barra(
                 ROTULOS_MODALIDADE[m],
                 self.cels.get((self.ano, self.chave_orgao, f"convocacoes_{m}")),
+                "sem convocações",
             )
             for m in MODALIDADES
         ]
-        meta = f"meta {META_NEGROS}%"
+        meta = f"meta {META_NEGROS}% das vagas"
         graficos = [
             colunas(
                 identificador="grafico-evolucao",
-                titulo="Pessoas negras entre os contratados, por ano de edital (%)",
-                descricao=_descrever(por_ano, "ano", "Linha tracejada: " + meta + "."),
+                titulo=(
+                    f"Vagas reservadas a negros, em % das vagas oferecidas, por ano de edital "
+                    f"— {escopo}"
+                ),
+                descricao=_descrever(
+                    por_ano,
+                    "ano",
+                    f"Linha tracejada: {meta} (Decreto nº 9.427/2018, art. 1º).",
+                ),
                 barras=por_ano,
                 meta=META_NEGROS,
                 rotulo_meta=meta,
             ),
+            colunas_agrupadas(
+                identificador="grafico-reserva",
+                titulo=(
+                    "Vagas reservadas a negros, vagas ocupadas pela reserva e pessoas negras "
+                    f"contratadas em ampla concorrência, por ano de edital — {escopo}"
+                ),
+                descricao=_descrever_grupos(grupos),
+                series=[nome for _codigo, nome in SERIES_RESERVA],
+                grupos=grupos,
+            ),
             barras_horizontais(
                 identificador="grafico-modalidades",
-                titulo=f"Convocações por modalidade em {self.ano}",
+                titulo=f"Convocações por modalidade em {self.ano} — {escopo}",
                 descricao=_descrever(modalidades, "modalidade", ""),
                 barras=modalidades,
             ),
         ]
+        por_orgao = [
+            _barra(siglas[o], self.cels.get((self.ano, o, pct)), "sem vagas")
+            for o in self.orgaos_do_ano
+            if o in siglas
+        ]
         if len(por_orgao) > 1 and not self.orgao:
             graficos.insert(
-                0,
+                1,
                 barras_horizontais(
                     identificador="grafico-orgaos",
-                    titulo=f"Pessoas negras entre os contratados, por órgão, em {self.ano} (%)",
-                    descricao=_descrever(por_orgao, "órgão", "Linha tracejada: " + meta + "."),
+                    titulo=(
+                        f"Vagas reservadas a negros, em % das vagas oferecidas, por órgão, "
+                        f"em {self.ano}"
+                    ),
+                    descricao=_descrever(por_orgao, "órgão", f"Linha tracejada: {meta}."),
                     barras=por_orgao,
                     meta=META_NEGROS,
                     rotulo_meta=meta,
                     maximo=Decimal(100),
                 ),
             )
-        return graficos
+        return [_com_estado_vazio(g, escopo) for g in graficos]
 
 
-def _barra(rotulo: str, celula: Celula | None) -> Barra:
+SERIES_RESERVA = (
+    ("reservadas_negros", "Vagas reservadas a negros (quadro do edital)"),
+    ("contratacoes_negros", "Ocupadas pela reserva (contratações em vaga reservada)"),
+    ("contratacoes_negros_em_ac", "Pessoas negras contratadas em ampla concorrência"),
+)
+
+
+def _com_estado_vazio(grafico: Grafico, escopo: str) -> Grafico:
+    """Sem nenhum valor desenhável, a tela diz por quê em vez de mostrar um eixo com "X"."""
+    if any(b.valor for b in grafico.barras):
+        return grafico
+    if any("suprimido" in b.texto for b in grafico.barras):
+        motivo = (
+            f"Sem gráfico: os números de {escopo} estão suprimidos (contagens de 1 a 4 "
+            "pessoas não são divulgadas, para proteger dados pessoais); o que pode ser "
+            "divulgado está na tabela abaixo."
+        )
+    else:
+        motivo = (
+            f"Sem gráfico: não há valores acima de zero de {escopo} para desenhar; os "
+            "números estão na tabela abaixo."
+        )
+    return replace(grafico, vazio=motivo)
+
+
+def _barra(rotulo: str, celula: Celula | None, sem_base: str = "sem contratações") -> Barra:
     if celula is None:
         return Barra(rotulo, None, "sem dados")
     if not celula.visivel:
         return Barra(rotulo, None, f"{celula.texto} (suprimido)")
     if celula.valor is None:
-        return Barra(rotulo, None, "sem contratações")
+        return Barra(rotulo, None, sem_base)
     return Barra(rotulo, celula.valor, celula.texto)
+
+
+def _descrever_grupos(grupos: Sequence[Grupo]) -> str:
+    series = "; ".join(nome for _codigo, nome in SERIES_RESERVA)
+    anos = " ".join(f"{g.rotulo}: " + "; ".join(b.texto for b in g.barras) + "." for g in grupos)
+    return f"Três colunas por ano, nesta ordem: {series}. {anos} A mesma informação está na tabela."
 
 
 def _descrever(barras: Sequence[Barra], item: str, extra: str) -> str:

@@ -151,7 +151,7 @@ def test_painel_filtro_por_ano_e_nivel(client, monica, dados):
 def test_painel_graficos_acessiveis(client, monica, dados):
     client.force_login(monica)
     html = client.get(PAINEL).content.decode()
-    assert html.count("<svg") == 3
+    assert html.count("<svg") == 4  # evolução, órgãos, reserva × ocupação × AC, modalidades
     assert 'role="img"' in html
     assert '<title id="grafico-orgaos-titulo">' in html
     assert '<desc id="grafico-orgaos-desc">' in html
