@@ -1,4 +1,5 @@
 from selecoes.models.auditoria import RegistroAuditoria
+from selecoes.models.categorias import CATEGORIAS_DO_ORGAO, CategoriaEdital
 from selecoes.models.orgaos import Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
     UF,
@@ -14,8 +15,10 @@ from selecoes.models.selecao import (
 )
 
 __all__ = [
+    "CATEGORIAS_DO_ORGAO",
     "UF",
     "BaseReserva",
+    "CategoriaEdital",
     "CriterioAvaliacao",
     "CriterioDesempate",
     "Lotacao",
