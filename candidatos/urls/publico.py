@@ -4,6 +4,7 @@ from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
 from candidatos.views import publico as views
+from selecoes.vocabulario import CODIGOS
 
 
 class VersaoConverter:
@@ -19,7 +20,9 @@ class VersaoConverter:
 
 
 class ListaConverter:
-    regex = r"classificacao|negros|pcd|convocacao"
+    """A classificação, a convocação e uma lista por categoria nacional de reserva."""
+
+    regex = "|".join(("classificacao", *CODIGOS, "convocacao"))
 
     def to_python(self, valor: str) -> str:
         return valor

@@ -1,0 +1,110 @@
+"""Resultado com categorias do órgão: o motor chama pela categoria, cada categoria
+tem sua lista, e a lista só de números não liga a pertença ao nome (LGPD, art. 11)."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from candidatos.conteudo_resultado import ConteudoResultado
+from candidatos.models import TipoResultado
+from candidatos.services import resultado
+from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
+from tests.factories import CategoriaEditalFactory
+
+LETRAS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+
+
+@pytest.fixture
+def cenario(orgao, alice, settings):
+    """Itamaraty (Portaria MRE nº 649/2026): 20 vagas, negros 30, PcD 10, indígenas 5,
+    quilombolas 3, pessoas trans 2. Ninguém opta por negros nem PcD; X (24º) é
+    indígena e T (20º) é pessoa trans."""
+    vaga = nova_vaga(orgao, ofertadas=20, pcd=True)
+    selecao = vaga.selecao
+    base = "Portaria MRE nº 649/2026"
+    CategoriaEditalFactory(
+        selecao=selecao, categoria="indigenas", nome="Indígenas", base_legal=base
+    )
+    CategoriaEditalFactory(
+        selecao=selecao, categoria="quilombolas", nome="Quilombolas", percentual=3, ordem=1
+    )
+    CategoriaEditalFactory(
+        selecao=selecao, categoria="trans", nome="Pessoas trans", percentual=2, ordem=2
+    )
+    inscricoes = {}
+    for i, letra in enumerate(LETRAS):
+        categorias = {"X": ["indigenas"], "T": ["trans"]}.get(letra, [])
+        ins = inscrever(
+            vaga,
+            f"DIR-{letra}",
+            nome=f"Pessoa {letra}",
+            concorre_categorias=categorias,
+        )
+        aprovar(ins, Decimal(100 - i))
+        inscricoes[letra] = ins
+    versao = resultado.publicar_resultado(
+        selecao=selecao,
+        tipo=TipoResultado.PRELIMINAR,
+        usuario=alice,
+        motivo="",
+        recurso_inicio=AGORA,
+        recurso_fim=AGORA + dt.timedelta(days=3),
+        agora=AGORA,
+    )
+    return selecao, versao
+
+
+@pytest.mark.django_db
+def test_motor_chama_o_indigena_na_vaga_reservada_e_as_outras_revertem(cenario):
+    _, versao = cenario
+    (vaga,) = ConteudoResultado.from_json(versao.conteudo).vagas
+    # Quadro (à mão): round_half_up(p × 20) = negros 6, PcD 2, indígenas 1,
+    # quilombolas 1, trans 0. Sem negros, PcD nem quilombolas, essas vagas revertem
+    # à ampla concorrência (art. 4º, § 3º): A…S (1º a 19º) e, na 10ª posição, X.
+    assert dict(vaga.reservadas) == {
+        "negros": 6,
+        "pcd": 2,
+        "indigenas": 1,
+        "quilombolas": 1,
+        "trans": 0,
+    }
+    chamados = {c.inscricao: c.modalidade for c in vaga.convocacao}
+    assert set(chamados) == {f"DIR-{letra}" for letra in LETRAS[:19]} | {"DIR-X"}
+    assert chamados["DIR-X"] == "indigenas"
+    assert [c.ordem for c in vaga.convocacao if c.inscricao == "DIR-X"] == [10]
+    assert vaga.lista("indigenas") == ("DIR-X",)
+    assert vaga.lista("trans") == ("DIR-T",)
+    assert vaga.lista("quilombolas") == ()
+    codigos = [c.codigo for c in ConteudoResultado.from_json(versao.conteudo).categorias_orgao]
+    assert codigos == ["indigenas", "quilombolas", "trans"]
+    assert versao.conteudo["categorias_orgao"][2]["lista_com_nomes"] is False
+
+
+def _pagina(client, selecao, lista):
+    url = reverse("publico:resultado_vaga", args=[selecao.pk, "atual", "DIR", lista])
+    resposta = client.get(url)
+    assert resposta.status_code == 200
+    return resposta.content.decode()
+
+
+@pytest.mark.django_db
+def test_lista_publica_de_cada_categoria_com_titulo_e_base_legal(client, cenario):
+    selecao, _ = cenario
+    html = _pagina(client, selecao, "indigenas")
+    assert "Lista de indígenas" in html
+    assert "Portaria MRE nº 649/2026" in html
+    assert "Pessoa X" in html
+
+
+@pytest.mark.django_db
+def test_lista_de_pessoas_trans_so_com_numeros(client, cenario):
+    selecao, _ = cenario
+    html = _pagina(client, selecao, "trans")
+    assert "DIR-T" in html
+    assert "Pessoa T" not in html
+    assert "só com os números de inscrição" in html
+    geral = _pagina(client, selecao, "classificacao")
+    assert "Pessoa T" in geral  # está na classificação geral, sem a lista trans ao lado
+    assert "Pessoas trans" not in geral
