@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from selecoes import reserva, vocabulario
+from selecoes import reserva
 from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 
@@ -214,11 +214,8 @@ def sequencia_explicita_do_json(
 
 
 def rotulo_reserva(categoria: str) -> str:
-    """Nome da categoria em frase: o do motor para negros e PcD ("candidatos negros"),
-    o do vocabulário nacional para as do órgão ("indígenas", "pessoas trans")."""
-    if categoria in reserva.tipos.ROTULOS_CATEGORIA or categoria not in vocabulario.POR_CODIGO:
-        return reserva.rotulo_categoria(categoria)
-    return vocabulario.POR_CODIGO[categoria].nome
+    """Nome da categoria em frase, o do motor ("candidatos negros", "indígenas")."""
+    return reserva.rotulo_categoria(categoria)
 
 
 def _ordinais(numeros: Sequence[int]) -> str:

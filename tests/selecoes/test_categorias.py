@@ -28,7 +28,7 @@ def test_codigo_e_aceito_pelo_motor_como_nome_de_categoria(codigo):
 
 def test_valores_do_registro_sao_as_cadeias_do_motor():
     assert reserva.RESERVA_NEGROS_PADRAO.categoria == Categoria.NEGROS
-    for categoria in ORDEM_PADRAO:
+    for categoria in Categoria:
         assert reserva.rotulo_categoria(categoria.value) == categoria.label.lower()
 
 

@@ -243,3 +243,28 @@ def test_comparacao_de_versoes_mostra_a_categoria_e_ignora_campo_novo():
     }
     diferencas = comparar_conteudos(antes, depois)
     assert [(d.secao, d.depois) for d in diferencas] == [("Categoria do órgão trans", "incluída")]
+
+
+def test_monitoramento_calcula_o_quadro_com_as_categorias_do_orgao(orgao, alice):
+    """Art. 5º: o quadro do monitoramento é o do edital, com sequência explícita que
+    nomeia a categoria do órgão (sem ela, o motor recusaria a sequência)."""
+    from relatorios.indicadores.calculo import reservadas_por_vaga
+    from relatorios.selectors import _selecoes
+
+    selecao, _ = _edital(
+        orgao,
+        alice,
+        [("BSB", 12)],
+        reserva_pcd=True,
+        categorias=[_categoria("minorias", "Minorias", "10", "Portaria PGR nº 155/2011")],
+        sequencia={
+            "negros": {"posicoes": [3, 6, 9]},
+            "pcd": {"posicoes": [10]},
+            "minorias": {"posicoes": [11]},
+        },
+    )
+    (dados,) = [
+        s for s in _selecoes(None, "", "") if s.data_publicacao == selecao.data_publicacao_edital
+    ]
+    assert dados.outras == (("minorias", Decimal("10.00")),)
+    assert reservadas_por_vaga(dados) == {"BSB": {"negros": 3, "pcd": 1, "minorias": 1}}

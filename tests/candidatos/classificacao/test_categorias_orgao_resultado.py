@@ -75,6 +75,7 @@ def test_motor_chama_o_indigena_na_vaga_reservada_e_as_outras_revertem(cenario):
     assert chamados["DIR-X"] == "indigenas"
     assert [c.ordem for c in vaga.convocacao if c.inscricao == "DIR-X"] == [10]
     assert vaga.lista("indigenas") == ("DIR-X",)
+    assert "indígenas" in vaga.explicacoes["DIR-X"]
     assert vaga.lista("trans") == ("DIR-T",)
     assert vaga.lista("quilombolas") == ()
     codigos = [c.codigo for c in ConteudoResultado.from_json(versao.conteudo).categorias_orgao]
@@ -108,3 +109,26 @@ def test_lista_de_pessoas_trans_so_com_numeros(client, cenario):
     geral = _pagina(client, selecao, "classificacao")
     assert "Pessoa T" in geral  # está na classificação geral, sem a lista trans ao lado
     assert "Pessoas trans" not in geral
+
+
+@pytest.mark.django_db
+def test_pdf_do_resultado_tem_uma_lista_por_categoria_e_a_trans_sem_nomes(cenario):
+    from relatorios.documentos import secoes_resultado
+
+    _, versao = cenario
+    (secao,) = secoes_resultado(ConteudoResultado.from_json(versao.conteudo))
+    listas = {lista.chave: lista for lista in secao.listas}
+    assert list(listas) == [
+        "classificacao",
+        "negros",
+        "pcd",
+        "indigenas",
+        "quilombolas",
+        "trans",
+        "convocacao",
+    ]
+    assert "Portaria MRE nº 649/2026" in listas["indigenas"].descricao
+    assert any("Pessoa X" in linha for linha in listas["indigenas"].linhas)
+    assert any("DIR-T" in linha for linha in listas["trans"].linhas)
+    assert not any("Pessoa T" in linha for linha in listas["trans"].linhas)
+    assert any("indígenas" in linha and "DIR-X" in linha for linha in listas["convocacao"].linhas)
