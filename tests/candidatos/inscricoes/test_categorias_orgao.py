@@ -193,3 +193,47 @@ def test_operador_auditor_e_outro_orgao_nao_baixam_documento(
     client.force_login(_usuario(outro_orgao, Papel.GESTOR, "gestora_de_fora"))
     assert client.get(_url_documento(inscrita)).status_code == 404
     assert not AcessoDadoSensivel.objects.exists()
+
+
+# ---------------------------------------------------------------- importação
+
+
+@pytest.mark.django_db
+def test_importacao_le_a_coluna_das_categorias_do_orgao(selecao, indigenas, trans, bruno):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tests.candidatos.inscricoes.test_importacao import confirmar, csv, linha
+
+    momento = timezone.localtime(selecao.inscricoes_inicio + dt.timedelta(hours=1))
+    conteudo = csv(
+        [
+            linha(momento, 0, concorre_categorias="Trans; indigenas"),
+            linha(momento, 1, concorre_categorias=""),
+        ]
+    )
+    confirmar(selecao, conteudo, bruno)
+    por_nome = {i.nome_civil: i for i in Inscricao.objects.filter(selecao=selecao)}
+    assert por_nome["Pessoa Importada 0"].concorre_categorias == ["indigenas", "trans"]
+    assert por_nome["Pessoa Importada 0"].categorias == {"negros", "indigenas", "trans"}
+    assert por_nome["Pessoa Importada 1"].concorre_categorias == []
+    # O mesmo arquivo de novo: nada muda (a comparação normaliza a lista).
+    from tests.candidatos.inscricoes.test_importacao import analisar
+
+    previa = analisar(selecao, conteudo)
+    assert {v.acao for v in previa.validas} == {"inalterada"}
+
+
+@pytest.mark.django_db
+def test_importacao_recusa_categoria_que_o_edital_nao_declara(selecao, indigenas):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tests.candidatos.inscricoes.test_importacao import analisar, csv, linha
+
+    momento = timezone.localtime(selecao.inscricoes_inicio + dt.timedelta(hours=1))
+    previa = analisar(selecao, csv([linha(momento, 0, concorre_categorias="quilombolas")]))
+    assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "concorre_categorias")]
+    assert "declaradas: indigenas" in previa.erros[0].mensagem
