@@ -115,6 +115,7 @@ def anexo_edital(documento: Documento) -> Conteudo:
             "quadro": quadro,
             "linhas": [_linha_anexo(linha, quadro.categorias) for linha in quadro.linhas],
             "totais_reservadas": [quadro.total_reservadas.get(c, 0) for c in quadro.categorias],
+            "categorias_orgao": list(selecao.categorias_orgao.all()),
             "desempate": desempate,
             "mudancas_rateio": ((versao.conteudo or {}).get("reserva") or {}).get(
                 "mudancas_rateio", []

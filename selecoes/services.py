@@ -341,7 +341,10 @@ def _categorias_no_retrato(selecao: Selecao) -> dict[str, Any]:
     """`categorias_orgao`, só quando o edital as declara: o retrato de um edital só
     com negros e PcD continua com as mesmas chaves de antes."""
     linhas = [
-        {c: _valor_json(getattr(cat, c)) for c in CAMPOS_CATEGORIA}
+        {
+            **{c: _valor_json(getattr(cat, c)) for c in CAMPOS_CATEGORIA},
+            "publica_nomes": cat.publica_nomes,
+        }
         for cat in selecao.categorias_orgao.all()
     ]
     return {"categorias_orgao": linhas} if linhas else {}

@@ -219,6 +219,7 @@ def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "edital": edital,
         "reserva": reserva_dados,
+        "categorias_orgao": conteudo.get("categorias_orgao", []),
         "rotulos_categorias": [ROTULOS_MODALIDADE.get(c, c) for c in reserva_dados["categorias"]],
         "totais_reservadas": [
             reserva_dados["total_reservadas"].get(c, 0) for c in reserva_dados["categorias"]

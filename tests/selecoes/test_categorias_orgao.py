@@ -268,3 +268,27 @@ def test_monitoramento_calcula_o_quadro_com_as_categorias_do_orgao(orgao, alice)
     ]
     assert dados.outras == (("minorias", Decimal("10.00")),)
     assert reservadas_por_vaga(dados) == {"BSB": {"negros": 3, "pcd": 1, "minorias": 1}}
+
+
+def test_anexo_detalhe_e_pagina_publica_mostram_a_base_legal(client, orgao, alice):
+    from django.urls import reverse
+
+    base = "Portaria MRE nº 649/2026"
+    selecao, _ = _edital(
+        orgao,
+        alice,
+        [("BSB", 20)],
+        reserva_pcd=True,
+        categorias=[
+            _categoria("indigenas", "Indígenas", "5", base),
+            _categoria("trans", "Pessoas trans", "2", base),
+        ],
+    )
+    client.force_login(alice)
+    anexo = client.get(reverse("selecoes:anexo", args=[selecao.pk])).content.decode()
+    assert f"Indígenas: 5% das vagas ({base})" in anexo
+    assert "Pessoas trans: 2% das vagas" in anexo
+    assert "lista publicada só com os números de inscrição" in anexo
+    assert 'class="text-end">Indígenas</th>' in anexo  # coluna do quadro
+    detalhe = client.get(reverse("selecoes:detalhe", args=[selecao.pk])).content.decode()
+    assert f"indígenas 5% ({base})" in detalhe
