@@ -158,3 +158,40 @@ def test_propriedade_aceita_exatamente_os_percentuais_legais(negros, outras):
         and negros + sum(outras, Decimal(0)) <= 100
     )
     assert valido == legal, erros
+
+
+def test_tela_do_edital_cria_rascunho_com_as_categorias(client, orgao, alice):
+    from django.urls import reverse
+
+    from selecoes.models import Selecao
+
+    client.force_login(alice)
+    pagina = client.get(reverse("selecoes:criar")).content.decode()
+    assert "Categorias de reserva do órgão" in pagina
+    assert 'id="modelo-categorias"' in pagina
+    assert "categorias-__prefix__-base_legal" in pagina
+    dados = edital_post(orgao=orgao.pk)
+    dados.update(
+        _categorias_post([{"categoria": "trans", "nome": "Pessoas trans", "percentual": "2"}])
+    )
+    resposta = client.post(reverse("selecoes:criar"), dados)
+    assert resposta.status_code == 302, resposta.content.decode()[:2000]
+    selecao = Selecao.objects.get()
+    assert [c.categoria for c in selecao.categorias_orgao.all()] == ["trans"]
+    edicao = client.get(reverse("selecoes:editar", args=[selecao.pk])).content.decode()
+    assert 'name="categorias-0-base_legal"' in edicao
+    assert "Portaria MRE nº 649/2026" in edicao
+
+
+def test_tela_do_edital_com_soma_acima_de_100_nao_grava_nada(client, orgao, alice):
+    from django.urls import reverse
+
+    from selecoes.models import Selecao
+
+    client.force_login(alice)
+    dados = edital_post(orgao=orgao.pk)
+    dados.update(_categorias_post([{"percentual": "61"}]))
+    resposta = client.post(reverse("selecoes:criar"), dados)
+    assert resposta.status_code == 200
+    assert "passa de 100%" in resposta.content.decode()
+    assert not Selecao.objects.exists()

@@ -237,3 +237,13 @@ def test_importacao_recusa_categoria_que_o_edital_nao_declara(selecao, indigenas
     previa = analisar(selecao, csv([linha(momento, 0, concorre_categorias="quilombolas")]))
     assert [(e.linha, e.coluna) for e in previa.erros] == [(2, "concorre_categorias")]
     assert "declaradas: indigenas" in previa.erros[0].mensagem
+
+
+@pytest.mark.django_db
+def test_comprovante_mostra_a_opcao_de_cada_categoria(client, selecao, vaga, indigenas, trans):
+    resposta = client.post(url(selecao), dados_post(vaga, categoria_trans="on"), follow=True)
+    html = resposta.content.decode()
+    assert "Vagas reservadas a pessoas trans" in html
+    assert "Vagas reservadas a indígenas" in html
+    inscricao = Inscricao.objects.get()
+    assert inscricao.concorre_categorias == ["trans"]
