@@ -206,6 +206,8 @@ def _somar_selecoes(cubo: Cubo, dados: Dados) -> None:
             c["vagas_ofertadas"] += v.ofertadas
             c["reservadas_negros"] += reservadas[v.codigo].get(NEGROS, 0)
             c["reservadas_pcd"] += reservadas[v.codigo].get(PCD, 0)
+            for codigo, _ in s.outras:
+                c[f"reservadas_{codigo}"] += reservadas[v.codigo].get(codigo, 0)
 
 
 def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:

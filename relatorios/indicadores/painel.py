@@ -16,7 +16,7 @@ from relatorios.graficos import Barra, Grafico, barras_horizontais, colunas
 from relatorios.indicadores.definicoes import META_NEGROS, MODALIDADES, POR_CODIGO, TOTAL
 from relatorios.indicadores.supressao import Celula, Celulas
 from relatorios.indicadores.tabelas import Tabela, tabela_indicadores, tabela_resumo
-from selecoes.categorias import ORDEM_PADRAO
+from selecoes.categorias import ORDEM_PADRAO, Categoria
 
 if TYPE_CHECKING:
     from relatorios.models import EmpresaTerceirizada
@@ -31,9 +31,11 @@ CODIGOS_RESUMO = (
     "percentual_negros_contratacoes",
     "percentual_contratos_comprovam",
 )
+ORDEM_BASICA = frozenset({"AC", *ORDEM_PADRAO, "reversao"})
 ROTULOS_MODALIDADE = {
     "AC": "Ampla concorrência",
     **{c: f"Reservadas a {c.curto}" for c in ORDEM_PADRAO},
+    **{c.value: f"Reservadas a {c.curto}" for c in Categoria if c not in ORDEM_PADRAO},
     "reversao": "Reversões",
 }
 
@@ -130,12 +132,14 @@ class Painel:
             _barra(str(a), self.cels.get((a, self.chave_orgao, "percentual_negros_contratacoes")))
             for a in sorted(self.anos)
         ]
+        # As categorias do órgão só aparecem no gráfico quando houve convocação nelas.
+        celulas = {
+            m: self.cels.get((self.ano, self.chave_orgao, f"convocacoes_{m}")) for m in MODALIDADES
+        }
         modalidades = [
-            _barra(
-                ROTULOS_MODALIDADE[m],
-                self.cels.get((self.ano, self.chave_orgao, f"convocacoes_{m}")),
-            )
-            for m in MODALIDADES
+            _barra(ROTULOS_MODALIDADE[m], celula)
+            for m, celula in celulas.items()
+            if m in ORDEM_BASICA or (celula is not None and celula.valor)
         ]
         meta = f"meta {META_NEGROS}%"
         graficos = [

@@ -132,3 +132,15 @@ def test_pdf_do_resultado_tem_uma_lista_por_categoria_e_a_trans_sem_nomes(cenari
     assert any("DIR-T" in linha for linha in listas["trans"].linhas)
     assert not any("Pessoa T" in linha for linha in listas["trans"].linhas)
     assert any("indígenas" in linha and "DIR-X" in linha for linha in listas["convocacao"].linhas)
+
+
+@pytest.mark.django_db
+def test_tela_da_vaga_do_rh_tem_a_lista_de_cada_categoria(client, alice, cenario):
+    selecao, _ = cenario
+    vaga = selecao.vagas.get()
+    client.force_login(alice)
+    url = reverse("classificacao:vaga", args=[vaga.pk])
+    html = client.get(url, {"lista": "indigenas"}).content.decode()
+    assert "Indígenas (Portaria MRE nº 649/2026)" in html
+    assert "DIR-X" in html
+    assert "Reservada a indígenas" in html  # modalidade na ordem de convocação
