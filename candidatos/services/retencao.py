@@ -32,6 +32,7 @@ from django.utils import timezone
 from candidatos.models import (
     Avaliacao,
     Convocacao,
+    DocumentoCategoria,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
@@ -200,7 +201,10 @@ def _apagar_arquivos_depois_do_commit(nomes: list[str]) -> None:
 
 
 def _anonimizar_inscricoes(inscricoes: list[Inscricao]) -> list[str]:
-    arquivos = []
+    # Documentos das categorias do órgão: dado sensível, como o laudo (LGPD, art. 11).
+    documentos = DocumentoCategoria.objects.filter(inscricao__in=inscricoes)
+    arquivos = [d.arquivo.name for d in documentos]
+    documentos.delete()
     for inscricao in inscricoes:
         if inscricao.laudo_pcd:
             arquivos.append(inscricao.laudo_pcd.name)

@@ -144,3 +144,41 @@ def test_tela_da_vaga_do_rh_tem_a_lista_de_cada_categoria(client, alice, cenario
     assert "Indígenas (Portaria MRE nº 649/2026)" in html
     assert "DIR-X" in html
     assert "Reservada a indígenas" in html  # modalidade na ordem de convocação
+
+
+@pytest.mark.django_db
+def test_retificacao_depois_do_resultado_nao_muda_as_categorias(alice, cenario):
+    """Regras, § 8: com resultado publicado, a base legal da reserva está congelada."""
+    import dataclasses
+
+    from django.core.exceptions import ValidationError
+
+    from selecoes.services import dados_da_selecao, retificar_selecao
+
+    selecao, _ = cenario
+    dados = dados_da_selecao(selecao)
+    categorias = [dict(c) for c in dados.categorias]
+    categorias[0]["percentual"] = Decimal("6")
+    with pytest.raises(ValidationError) as erro:
+        retificar_selecao(
+            selecao=selecao,
+            usuario=alice,
+            motivo="Aumentar a reserva de indígenas.",
+            data_retificacao=selecao.data_publicacao_edital,
+            dados=dataclasses.replace(dados, categorias=categorias),
+            agora=AGORA,
+        )
+    assert any("Categorias de reserva do órgão" in m for m in erro.value.messages)
+    assert selecao.categorias_orgao.get(categoria="indigenas").percentual == Decimal("5")
+    # O texto do edital (nome, pergunta) continua retificável.
+    categorias = [dict(c) for c in dados.categorias]
+    categorias[0]["pergunta"] = "Você se autodeclara indígena?"
+    versao = retificar_selecao(
+        selecao=selecao,
+        usuario=alice,
+        motivo="Pergunta mais clara.",
+        data_retificacao=selecao.data_publicacao_edital,
+        dados=dataclasses.replace(dados, categorias=categorias),
+        agora=AGORA,
+    )
+    assert versao.conteudo["categorias_orgao"][0]["pergunta"] == "Você se autodeclara indígena?"
