@@ -78,7 +78,17 @@ def test_modalidades_da_convocacao_vem_do_registro():
 
 
 def test_monitoramento_puro_usa_os_mesmos_codigos():
-    assert definicoes.MODALIDADES == ("AC", "negros", "pcd", "reversao")
+    assert definicoes.MODALIDADES == (
+        "AC",
+        "negros",
+        "pcd",
+        "indigenas",
+        "quilombolas",
+        "trans",
+        "minorias",
+        "outra",
+        "reversao",
+    )
     assert vocabulario.definicao("negros") is Categoria.NEGROS.definicao
     with pytest.raises(LookupError, match="desconhecida"):
         vocabulario.definicao("ciganos")

@@ -11,6 +11,8 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from selecoes.selectors import quadro_reserva, reservas_de, tabela_da_selecao
 from selecoes.services import (
@@ -292,3 +294,52 @@ def test_anexo_detalhe_e_pagina_publica_mostram_a_base_legal(client, orgao, alic
     assert 'class="text-end">Indígenas</th>' in anexo  # coluna do quadro
     detalhe = client.get(reverse("selecoes:detalhe", args=[selecao.pk])).content.decode()
     assert f"indígenas 5% ({base})" in detalhe
+
+
+CODIGOS_DO_ORGAO = ("indigenas", "quilombolas", "trans", "minorias", "outra")
+
+
+@pytest.mark.django_db
+@given(
+    ofertadas=st.lists(st.integers(min_value=0, max_value=25), min_size=1, max_size=4),
+    escolhidas=st.lists(
+        st.tuples(st.sampled_from(CODIGOS_DO_ORGAO), st.integers(min_value=1, max_value=10)),
+        max_size=4,
+        unique_by=lambda t: t[0],
+    ),
+    pcd=st.booleans(),
+)
+@example(ofertadas=[20], escolhidas=[("indigenas", 5), ("quilombolas", 3), ("trans", 2)], pcd=True)
+def test_propriedade_quadro_do_servico_e_o_do_motor_com_as_mesmas_reservas(
+    ofertadas, escolhidas, pcd
+):
+    """O quadro da seleção é exatamente o do motor com negros, PcD e as categorias do
+    órgão na ordem do edital (regras, § 3.2: a ordem é a precedência)."""
+    from selecoes import reserva
+    from tests.factories import CategoriaEditalFactory
+
+    selecao = SelecaoFactory(data_publicacao_edital=dt.date(2026, 3, 2), reserva_pcd=pcd)
+    for i, n in enumerate(ofertadas):
+        VagaEstagioFactory(selecao=selecao, codigo=f"V{i}", vagas_ofertadas=n, ordem=i)
+    for ordem, (codigo, percentual) in enumerate(escolhidas):
+        CategoriaEditalFactory(
+            selecao=selecao, categoria=codigo, percentual=Decimal(percentual), ordem=ordem
+        )
+    esperadas = (
+        reserva.Reserva("negros", Decimal(30)),
+        *((reserva.Reserva("pcd", Decimal(10)),) if pcd else ()),
+        *(reserva.Reserva(c, Decimal(p)) for c, p in escolhidas),
+    )
+    vagas = [(f"V{i}", n) for i, n in enumerate(ofertadas)]
+    motor = reserva.tabela_reserva(
+        esperadas,
+        vagas,
+        reserva.aplicabilidade(dt.date(2026, 3, 2), sum(ofertadas), 2),
+        None,
+        "selecao",
+    )
+    servico = tabela_da_selecao(selecao)
+    assert tuple(r.categoria for r in servico.reservas) == tuple(r.categoria for r in esperadas)
+    assert [dict(x.reservadas) for x in servico.linhas] == [
+        dict(x.reservadas) for x in motor.linhas
+    ]

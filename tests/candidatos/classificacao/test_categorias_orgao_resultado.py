@@ -16,6 +16,20 @@ from tests.factories import CategoriaEditalFactory
 LETRAS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 
 
+@pytest.fixture(autouse=True)
+def _cache_limpo():
+    """As páginas públicas de resultado vivem no cache (como em tests/publico)."""
+    from django.core.cache import cache
+
+    from candidatos.selectors.publico.memoria import limpar_todas
+
+    cache.clear()
+    limpar_todas()
+    yield
+    cache.clear()
+    limpar_todas()
+
+
 @pytest.fixture
 def cenario(orgao, alice, settings):
     """Itamaraty (Portaria MRE nº 649/2026): 20 vagas, negros 30, PcD 10, indígenas 5,
