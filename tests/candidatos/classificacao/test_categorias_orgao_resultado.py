@@ -196,3 +196,17 @@ def test_retificacao_depois_do_resultado_nao_muda_as_categorias(alice, cenario):
         agora=AGORA,
     )
     assert versao.conteudo["categorias_orgao"][0]["pergunta"] == "Você se autodeclara indígena?"
+
+
+@pytest.mark.django_db
+def test_minha_situacao_traz_a_posicao_na_lista_da_categoria(cenario):
+    from candidatos.models import Inscricao
+    from candidatos.selectors.publico.situacao import situacao_do_candidato
+
+    selecao, _ = cenario
+    inscricao = Inscricao.objects.get(selecao=selecao, numero="DIR-X")
+    situacao = situacao_do_candidato(inscricao_id=inscricao.pk, agora=AGORA + dt.timedelta(hours=1))
+    (posicao,) = situacao.posicoes
+    assert posicao.listas_do_orgao == (("Lista de indígenas", 1),)
+    assert posicao.modalidade == "Reservada a indígenas"
+    assert "indígenas" in posicao.explicacao
