@@ -259,6 +259,37 @@ class VagaPublicada:
         return dados
 
 
+@dataclass(frozen=True, slots=True)
+class CategoriaPublicada:
+    """Categoria de reserva do órgão como o edital a declarou (ato do órgão): o título
+    e a base legal das listas, e se a lista pública traz nomes (LGPD, art. 11)."""
+
+    codigo: str
+    nome: str
+    base_legal: str = ""
+    percentual: str = ""
+    lista_com_nomes: bool = True
+
+    @classmethod
+    def from_json(cls, dados: Mapping[str, Any]) -> CategoriaPublicada:
+        return cls(
+            codigo=dados["codigo"],
+            nome=dados.get("nome", ""),
+            base_legal=dados.get("base_legal", ""),
+            percentual=dados.get("percentual", ""),
+            lista_com_nomes=bool(dados.get("lista_com_nomes", True)),
+        )
+
+    def to_json(self) -> Json:
+        return {
+            "codigo": self.codigo,
+            "nome": self.nome,
+            "base_legal": self.base_legal,
+            "percentual": self.percentual,
+            "lista_com_nomes": self.lista_com_nomes,
+        }
+
+
 @dataclass(frozen=True)
 class ConteudoResultado:
     """O retrato imutável de um resultado preliminar ou final (docs/resultado.md).
@@ -277,6 +308,13 @@ class ConteudoResultado:
     publicado_em: datetime | None = None
     motivo: str | None = None
     sem_avaliacao: tuple[ForaDoResultado, ...] | None = None
+    categorias_orgao: tuple[CategoriaPublicada, ...] = ()
+    """As categorias do órgão, na precedência do edital (ausente no JSON sem elas)."""
+
+    @property
+    def so_numeros(self) -> frozenset[str]:
+        """Categorias cuja lista pública traz só números de inscrição (LGPD, art. 11)."""
+        return frozenset(c.codigo for c in self.categorias_orgao if not c.lista_com_nomes)
 
     @property
     def fora(self) -> tuple[ForaDoResultado, ...]:
@@ -311,6 +349,9 @@ class ConteudoResultado:
             sem_avaliacao=None
             if fora is None
             else tuple(ForaDoResultado.from_json(f) for f in fora),
+            categorias_orgao=tuple(
+                CategoriaPublicada.from_json(c) for c in dados.get("categorias_orgao", ())
+            ),
         )
 
     def to_json(self) -> Json:
@@ -329,4 +370,6 @@ class ConteudoResultado:
         dados |= {chave: valor for chave, valor in publicacao.items() if valor is not None}
         if self.sem_avaliacao is not None:
             dados["sem_avaliacao"] = [f.to_json() for f in self.sem_avaliacao]
+        if self.categorias_orgao:
+            dados["categorias_orgao"] = [c.to_json() for c in self.categorias_orgao]
         return dados

@@ -80,6 +80,12 @@ class Inscricao(models.Model):
         "concorre às vagas reservadas a pessoas com deficiência", default=False
     )
     laudo_pcd = models.FileField("laudo médico", upload_to="laudos/%Y/%m/", blank=True)
+    concorre_categorias = models.JSONField(
+        "concorre às vagas reservadas das categorias do órgão",
+        default=list,
+        blank=True,
+        help_text='Códigos nacionais das categorias do edital, ex.: ["indigenas"].',
+    )
     termo_aceito_em = models.DateTimeField("termo aceito em")
     situacao = models.CharField(
         "situação", max_length=15, choices=SituacaoInscricao.choices, default="ativa"
@@ -148,7 +154,39 @@ class Inscricao(models.Model):
             cats.add(Categoria.NEGROS.value)
         if self.concorre_pcd:
             cats.add(Categoria.PCD.value)
+        cats.update(self.concorre_categorias or ())
         return frozenset(cats)
+
+
+class DocumentoCategoria(models.Model):
+    """Documento que a categoria do órgão exige (ex.: declaração da comunidade).
+
+    Dado sensível (LGPD, art. 11): gravado com nome aleatório fora de MEDIA_URL,
+    baixado só pelo gestor, por uma view que registra o acesso, como o laudo.
+    """
+
+    inscricao = models.ForeignKey(
+        Inscricao,
+        on_delete=models.CASCADE,
+        related_name="documentos_categoria",
+        verbose_name="inscrição",
+    )
+    categoria = models.CharField("categoria", max_length=20, choices=Categoria.choices)
+    arquivo = models.FileField("arquivo", upload_to="documentos_categoria/%Y/%m/")
+    enviado_em = models.DateTimeField("enviado em", default=timezone.now)
+
+    class Meta:
+        ordering = ["inscricao", "categoria"]
+        verbose_name = "documento de categoria de reserva"
+        verbose_name_plural = "documentos de categoria de reserva"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["inscricao", "categoria"], name="documento_categoria_unico"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inscricao.numero} — {self.get_categoria_display()}"
 
 
 class AcessoDadoSensivel(models.Model):
@@ -572,6 +610,11 @@ class Modalidade(models.TextChoices):
     AC = "AC", "Ampla concorrência"
     NEGROS = Categoria.NEGROS.value, Categoria.NEGROS.rotulo_modalidade
     PCD = Categoria.PCD.value, Categoria.PCD.rotulo_modalidade
+    INDIGENAS = Categoria.INDIGENAS.value, Categoria.INDIGENAS.rotulo_modalidade
+    QUILOMBOLAS = Categoria.QUILOMBOLAS.value, Categoria.QUILOMBOLAS.rotulo_modalidade
+    TRANS = Categoria.TRANS.value, Categoria.TRANS.rotulo_modalidade
+    MINORIAS = Categoria.MINORIAS.value, Categoria.MINORIAS.rotulo_modalidade
+    OUTRA = Categoria.OUTRA.value, Categoria.OUTRA.rotulo_modalidade
     REVERSAO = "reversao", "Revertida para a ampla concorrência (art. 4º, § 3º)"
 
 
@@ -608,7 +651,7 @@ class Convocacao(models.Model):
     )
     ordem = models.PositiveIntegerField("ordem de convocação")
     modalidade = models.CharField(
-        "modalidade na convocação", max_length=10, choices=Modalidade.choices
+        "modalidade na convocação", max_length=20, choices=Modalidade.choices
     )
     convocada_em = models.DateTimeField("convocada em", default=timezone.now)
     convocada_por = models.ForeignKey(

@@ -25,6 +25,7 @@ from selecoes.canonico import hash_conteudo
 from selecoes.categorias import Categoria
 from selecoes.models import (
     BaseReserva,
+    CategoriaEdital,
     CriterioAvaliacao,
     CriterioDesempate,
     Orgao,
@@ -33,7 +34,12 @@ from selecoes.models import (
     VagaEstagio,
     VersaoEdital,
 )
-from selecoes.selectors import quadro_reserva, reservas_da_selecao, sequencia_explicita_do_json
+from selecoes.selectors import (
+    quadro_reserva,
+    reservas_de,
+    rotulo_reserva,
+    sequencia_explicita_do_json,
+)
 
 FORMATO_SNAPSHOT = 1
 POSICOES_NO_ANEXO = 30
@@ -47,6 +53,7 @@ CAMPOS_SELECAO = (
     "validade_meses",
     "descricao",
     "requisitos",
+    "percentual_negros",
     "reserva_pcd",
     "percentual_pcd",
     "sequencia_explicita",
@@ -71,6 +78,18 @@ CAMPOS_VAGA = (
     "requisitos",
 )
 CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
+CAMPOS_CATEGORIA = (
+    "categoria",
+    "nome",
+    "percentual",
+    "base_legal",
+    "pergunta",
+    "ajuda",
+    "lista_com_nomes",
+    "documento_exigido",
+    "documento_descricao",
+    "documento_tamanho_max_mb",
+)
 
 # Base legal da reserva (art. 1º, §§ 1º a 3º; art. 3º; art. 7º; regras, § 8): depois da
 # publicação de um resultado (preliminar ou final), nenhuma retificação muda estes campos.
@@ -80,6 +99,7 @@ CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
 # horária, bolsa e auxílio das vagas, e a validade (só para prorrogar).
 BASE_LEGAL_SELECAO = (
     "data_publicacao_edital",
+    "percentual_negros",
     "reserva_pcd",
     "percentual_pcd",
     "sequencia_explicita",
@@ -98,6 +118,8 @@ BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas", "sem_cadastro_reserva")
 """Além destes campos, nenhuma vaga entra, sai ou muda de ordem."""
 BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima")
 """Além destes campos, nenhum critério de avaliação entra ou sai."""
+BASE_LEGAL_CATEGORIA = ("categoria", "percentual")
+"""Além destes campos, nenhuma categoria do órgão entra, sai ou muda de precedência."""
 
 SITUACOES_RETIFICAVEIS = (
     SituacaoSelecao.PUBLICADA,
@@ -119,6 +141,8 @@ class DadosEdital:
     selecao: Mapping[str, Any]
     vagas: Sequence[Mapping[str, Any]]
     criterios: Sequence[Mapping[str, Any]] = field(default=())
+    categorias: Sequence[Mapping[str, Any]] = field(default=())
+    """Categorias do órgão (`CAMPOS_CATEGORIA`), na ordem de precedência."""
 
 
 def dados_da_selecao(selecao: Selecao) -> DadosEdital:
@@ -131,6 +155,10 @@ def dados_da_selecao(selecao: Selecao) -> DadosEdital:
         criterios=[
             {"id": c.pk, **{k: getattr(c, k) for k in CAMPOS_CRITERIO}}
             for c in selecao.criterios.all()
+        ],
+        categorias=[
+            {"id": c.pk, **{k: getattr(c, k) for k in CAMPOS_CATEGORIA}}
+            for c in selecao.categorias_orgao.all()
         ],
     )
 
@@ -228,9 +256,11 @@ def _erros_conteudo(selecao: Selecao) -> list[str]:
     erros.extend(
         e.mensagem for e in erros_criterios_desempate(selecao.criterios_desempate or [], codigos)
     )
-    reservas = reservas_da_selecao(
-        reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd
-    )
+    reservas = reservas_de(selecao)
+    try:
+        reserva.tipos.validar_reservas(tuple(reservas))
+    except reserva.EntradaInvalida as erro:
+        erros.append(f"Categorias de reserva: {erro.mensagem}")
     try:
         sequencia_explicita_do_json(selecao.sequencia_explicita, [r.categoria for r in reservas])
     except reserva.EntradaInvalida as erro:
@@ -282,6 +312,7 @@ def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
         "vagas": [
             {c: _valor_json(getattr(v, c)) for c in CAMPOS_VAGA} for v in selecao.vagas.all()
         ],
+        **_categorias_no_retrato(selecao),
         "reserva": {
             "aplicavel": quadro.aplicavel,
             "motivo": quadro.motivo,
@@ -313,6 +344,19 @@ def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
     }
 
 
+def _categorias_no_retrato(selecao: Selecao) -> dict[str, Any]:
+    """`categorias_orgao`, só quando o edital as declara: o retrato de um edital só
+    com negros e PcD continua com as mesmas chaves de antes."""
+    linhas = [
+        {
+            **{c: _valor_json(getattr(cat, c)) for c in CAMPOS_CATEGORIA},
+            "publica_nomes": cat.publica_nomes,
+        }
+        for cat in selecao.categorias_orgao.all()
+    ]
+    return {"categorias_orgao": linhas} if linhas else {}
+
+
 def mudancas_do_rateio(anterior: Mapping[str, Any], novo: Mapping[str, Any]) -> list[str]:
     """Base selecao (regras de reserva, § 3.1): a retificação que muda as vagas de
     estágio, ou a ordem delas, refaz o rateio; a nova versão do anexo diz que vagas
@@ -325,7 +369,7 @@ def mudancas_do_rateio(anterior: Mapping[str, Any], novo: Mapping[str, Any]) -> 
     depois = {v["codigo"]: v.get("reservadas", {}) for v in reserva_nova.get("vagas", [])}
     frases = []
     for categoria in reserva_nova.get("categorias", []):
-        rotulo = reserva.rotulo_categoria(categoria)
+        rotulo = rotulo_reserva(categoria)
         mudou = []
         for codigo in list(antes) + [c for c in depois if c not in antes]:
             a = antes.get(codigo, {}).get(categoria, 0)
@@ -378,14 +422,36 @@ def _aplicar_linhas(
         objeto.save()
 
 
+def _aplicar_categorias(selecao: Selecao, linhas: Sequence[Mapping[str, Any]]) -> None:
+    """As categorias do órgão, na ordem dada (a precedência). Nenhuma linha é
+    referenciada por chave (as declarações dos candidatos guardam o código nacional),
+    então o rascunho e a retificação regravam todas."""
+    selecao.categorias_orgao.all().delete()
+    for ordem, linha in enumerate(linhas):
+        categoria = CategoriaEdital(selecao=selecao, ordem=ordem)
+        for campo in CAMPOS_CATEGORIA:
+            setattr(categoria, campo, linha[campo])
+        try:
+            categoria.full_clean(exclude=["selecao"])
+        except ValidationError as erro:
+            raise ValidationError(
+                [f"Categoria do órgão {ordem + 1} — {m}" for m in erro.messages]
+            ) from None
+        categoria.save()
+
+
 def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
     for campo in CAMPOS_SELECAO:
         if campo in dados.selecao:
             setattr(selecao, campo, dados.selecao[campo])
-    if not selecao.reserva_pcd and selecao.sequencia_explicita:
+    if selecao.sequencia_explicita:
+        # Só as categorias declaradas ficam na sequência (regras, § 7).
+        declaradas = {Categoria.NEGROS.value, *(c["categoria"] for c in dados.categorias)}
+        if selecao.reserva_pcd:
+            declaradas.add(Categoria.PCD.value)
         selecao.sequencia_explicita = {
-            k: v for k, v in selecao.sequencia_explicita.items() if k != Categoria.PCD
-        }
+            k: v for k, v in selecao.sequencia_explicita.items() if k in declaradas
+        } or None
     if selecao.sequencia_explicita:
         # Regras de reserva, § 7: a sequência explícita vale em cada vaga de estágio.
         selecao.base_reserva = BaseReserva.VAGA
@@ -405,6 +471,7 @@ def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
         lambda: CriterioAvaliacao(selecao=selecao),
         "Critério de avaliação",
     )
+    _aplicar_categorias(selecao, dados.categorias)
     # Relê do banco: o retrato usa os valores como gravados (ex.: 10 → 10.00).
     selecao.refresh_from_db()
 
@@ -584,6 +651,13 @@ def erros_base_legal(
     return erros
 
 
+def _categorias_base(selecao: Selecao) -> list[tuple[Any, ...]]:
+    return [
+        tuple(_valor_json(getattr(c, campo)) for campo in BASE_LEGAL_CATEGORIA)
+        for c in selecao.categorias_orgao.all()
+    ]
+
+
 @dataclass(frozen=True)
 class PreviaRetificacao:
     """O que a retificação mudaria (edital e quadro de reserva), antes de confirmar."""
@@ -603,6 +677,7 @@ def _aplicar_retificacao(
         antes = snapshot_edital(selecao)["selecao"]
         vagas_antes = _linhas_base(list(selecao.vagas.all()), BASE_LEGAL_VAGA)
         criterios_antes = _linhas_base(list(selecao.criterios.all()), BASE_LEGAL_CRITERIO)
+        categorias_antes = _categorias_base(selecao)
     _aplicar_dados(selecao, dados)
     erros = _erros_conteudo(selecao)
     conteudo = snapshot_edital(selecao)
@@ -615,6 +690,15 @@ def _aplicar_retificacao(
                 _linhas_base(list(selecao.vagas.all()), BASE_LEGAL_VAGA),
                 criterios_antes,
                 _linhas_base(list(selecao.criterios.all()), BASE_LEGAL_CRITERIO),
+            ),
+            *(
+                []
+                if _categorias_base(selecao) == categorias_antes
+                else [
+                    "Categorias de reserva do órgão (inclusão, exclusão, ordem, código e "
+                    "percentual): não podem mudar depois da publicação do resultado (base "
+                    "legal da reserva, regras § 8)."
+                ]
             ),
             *erros,
         ]

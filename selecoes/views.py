@@ -117,15 +117,16 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
 def _quadro_do_formulario(edital: FormularioEdital, selecao: Selecao | None) -> Any:
     """Quadro exibido ao lado do formulário: do POST (se houver) ou do banco."""
     if edital.is_bound:
-        return _quadro_da_previa(edital.selecao.data)
+        return _quadro_da_previa(edital.selecao.data, edital)
     if selecao is not None:
         quadro = selectors.quadro_reserva(selecao, comparar=True)
         return {"quadro": quadro, "avisos": [], "erros": []}
     return {"quadro": None, "avisos": [], "erros": []}
 
 
-def _quadro_da_previa(data: Any) -> dict[str, Any]:
+def _quadro_da_previa(data: Any, edital: FormularioEdital | None = None) -> dict[str, Any]:
     form = PreviaReservaForm(data)
+    outras = edital.categorias_da_previa() if edital is not None else None
     vagas, avisos = vagas_da_previa(data)
     contexto: dict[str, Any] = {"quadro": None, "avisos": avisos, "erros": []}
     if not form.is_valid():
@@ -141,9 +142,17 @@ def _quadro_da_previa(data: Any) -> dict[str, Any]:
             vagas=vagas,
             reserva_pcd=dados["reserva_pcd"],
             percentual_pcd=dados["percentual_pcd"],
-            sequencia_explicita=form.sequencia_explicita(),
+            sequencia_explicita=(
+                edital.sequencia_explicita()
+                if edital is not None and outras
+                else form.sequencia_explicita()
+            ),
             base_reserva=dados["base_reserva"],
             versao_regras=dados["versao_regras"],
+            percentual_negros=edital.selecao.cleaned_data.get("percentual_negros")
+            if edital is not None and hasattr(edital.selecao, "cleaned_data")
+            else None,
+            outras=outras or (),
         )
     except reserva.EntradaInvalida as erro:
         contexto["erros"] = [f"Sequência explícita: {erro.mensagem}"]

@@ -9,7 +9,15 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from candidatos.models import Avaliacao, CorRaca, Inscricao, SituacaoAvaliacao
-from selecoes.models import Lotacao, NivelEnsino, Orgao, Papel, Selecao, VagaEstagio
+from selecoes.models import (
+    CategoriaEdital,
+    Lotacao,
+    NivelEnsino,
+    Orgao,
+    Papel,
+    Selecao,
+    VagaEstagio,
+)
 
 
 def gerar_cpf(semente: int | None = None) -> str:
@@ -123,3 +131,17 @@ class AvaliacaoFactory(factory.django.DjangoModelFactory):
     inscricao = factory.SubFactory(InscricaoFactory)
     situacao = SituacaoAvaliacao.APROVADO
     nota_final = Decimal("7.500")
+
+
+class CategoriaEditalFactory(factory.django.DjangoModelFactory):
+    """Categoria do órgão (ex.: indígenas, Portaria MRE nº 649/2026)."""
+
+    class Meta:
+        model = CategoriaEdital
+
+    selecao = factory.SubFactory(SelecaoFactory)
+    categoria = "indigenas"
+    nome = "Indígenas"
+    percentual = Decimal("5")
+    base_legal = "Portaria MRE nº 649/2026"
+    pergunta = "Você se autodeclara indígena e deseja concorrer às vagas reservadas?"

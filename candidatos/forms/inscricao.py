@@ -90,6 +90,12 @@ def validar_laudo(arquivo: UploadedFile) -> None:
     validar_pdf(arquivo, rotulo="Laudo médico")
 
 
+def validar_documento_categoria(arquivo: UploadedFile, *, rotulo: str, limite_mb: int) -> None:
+    """Documento de categoria do órgão: como o laudo (``validar_pdf``), só PDF conferido
+    pelos primeiros bytes, até o limite que o edital fixa."""
+    validar_pdf(arquivo, rotulo=rotulo, limite=limite_mb * 1024 * 1024)
+
+
 class InscricaoForm(FormularioAcessivel, forms.Form):
     """Inscrição on-line com autodeclaração (art. 2º do Decreto 9.427/2018)."""
 
@@ -195,6 +201,24 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
             # Sem reserva, a deficiência não é perguntada (LGPD, art. 6º, III).
             for nome in ("pcd", "concorre_pcd", "laudo_pcd"):
                 del self.fields[nome]
+        self.categorias_orgao = list(selecao.categorias_orgao.all())
+        for categoria in self.categorias_orgao:
+            self.fields[f"categoria_{categoria.categoria}"] = forms.BooleanField(
+                label=categoria.pergunta,
+                required=False,
+                help_text=" ".join(
+                    p for p in (categoria.ajuda, f"Base legal: {categoria.base_legal}.") if p
+                ),
+            )
+            if categoria.documento_exigido:
+                self.fields[f"documento_{categoria.categoria}"] = forms.FileField(
+                    label=categoria.documento_descricao,
+                    required=False,
+                    help_text=f"Obrigatório para concorrer às vagas reservadas a "
+                    f"{categoria.nome.lower()}; somente PDF, até "
+                    f"{categoria.documento_tamanho_max_mb} MB.",
+                    widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,.pdf"}),
+                )
         self.preparar_campos()
         self.fields["aceite_termo"].error_messages["required"] = (
             "Termo de autodeclaração: é preciso aceitar o termo para se inscrever."
@@ -283,6 +307,7 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
         for campo, mensagem in erros.items():
             if campo != "cor_raca" or "cor_raca" not in self.errors:
                 self.add_error(campo, mensagem)
+        self._validar_categorias_do_orgao(dados)
         if self.selecao.reserva_pcd and "laudo_pcd" not in self.errors:
             laudo = dados.get("laudo_pcd")
             if dados.get("concorre_pcd") and not laudo:
@@ -297,6 +322,57 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
                     "Laudo médico: envie o laudo somente se declarar ser pessoa com deficiência.",
                 )
         return dados
+
+    def _validar_categorias_do_orgao(self, dados: dict[str, Any]) -> None:
+        """Ato do órgão no edital: o documento exigido acompanha a opção, e só ela."""
+        for categoria in self.categorias_orgao:
+            nome = f"documento_{categoria.categoria}"
+            if nome not in self.fields or nome in self.errors:
+                continue
+            arquivo = dados.get(nome)
+            rotulo = categoria.documento_descricao
+            if arquivo:
+                try:
+                    validar_documento_categoria(
+                        arquivo, rotulo=rotulo, limite_mb=categoria.documento_tamanho_max_mb
+                    )
+                except ValidationError as erro:
+                    self.add_error(nome, erro)
+                    continue
+            marcada = dados.get(f"categoria_{categoria.categoria}")
+            if marcada and not arquivo:
+                self.add_error(
+                    nome,
+                    f"{rotulo}: envie o documento (PDF) para concorrer às vagas reservadas a "
+                    f"{categoria.nome.lower()}.",
+                )
+            elif arquivo and not marcada:
+                self.add_error(
+                    nome,
+                    f"{rotulo}: envie o documento somente se concorrer às vagas reservadas a "
+                    f"{categoria.nome.lower()}.",
+                )
+
+    def campos_categorias(self) -> list[tuple[Any, Any, Any]]:
+        """(categoria, campo da opção, campo do documento ou None), para o modelo."""
+        return [
+            (
+                c,
+                self[f"categoria_{c.categoria}"],
+                self[f"documento_{c.categoria}"]
+                if f"documento_{c.categoria}" in self.fields
+                else None,
+            )
+            for c in self.categorias_orgao
+        ]
+
+    def documentos(self) -> dict[str, UploadedFile]:
+        """Documentos das categorias do órgão, por código."""
+        return {
+            c.categoria: self.cleaned_data[f"documento_{c.categoria}"]
+            for c in self.categorias_orgao
+            if self.cleaned_data.get(f"documento_{c.categoria}")
+        }
 
     def dados(self) -> DadosInscricao:
         d = self.cleaned_data
@@ -315,6 +391,9 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
             concorre_negros=d["concorre_negros"],
             pcd=bool(d.get("pcd")),
             concorre_pcd=bool(d.get("concorre_pcd")),
+            concorre_categorias=tuple(
+                c.categoria for c in self.categorias_orgao if d.get(f"categoria_{c.categoria}")
+            ),
         )
 
     def confirmacao(self) -> ConfirmacaoSubstituicao:

@@ -130,6 +130,10 @@ class EstadoVaga:
     def lista_pcd(self) -> tuple[LinhaClassificacao, ...]:
         return tuple(c for c in self.classificacao if Categoria.PCD in c.listas)
 
+    def lista(self, categoria: str) -> tuple[LinhaClassificacao, ...]:
+        """Aprovados que concorrem às vagas da categoria (também as do órgão)."""
+        return tuple(c for c in self.classificacao if categoria in c.listas)
+
     @property
     def convocacoes_vivas(self) -> tuple[Convocacao, ...]:
         """Convocações que ocupam vaga: aguardando resposta, aceitas e contratações."""

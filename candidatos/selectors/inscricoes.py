@@ -6,6 +6,7 @@ As consultas do RH recebem a seleção já obtida pelo escopo (``selecoes.acesso
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import BooleanField, Case, Count, Exists, OuterRef, Q, QuerySet, Value, When
 
@@ -207,6 +208,8 @@ class DadosSensiveisExibidos:
     cpf: str
     cor_raca: str
     pcd: str
+    categorias_orgao: tuple[tuple[Any, bool, Any], ...] = ()
+    """(categoria do edital, concorre?, documento ou None), só para o gestor."""
 
 
 def formatar_telefone(digitos: str) -> str:
@@ -218,15 +221,24 @@ def formatar_telefone(digitos: str) -> str:
     return digitos
 
 
-def dados_sensiveis(inscricao: Inscricao, *, ve_sensiveis: bool) -> DadosSensiveisExibidos:
+def dados_sensiveis(
+    inscricao: Inscricao, *, ve_sensiveis: bool, com_categorias: bool = False
+) -> DadosSensiveisExibidos:
     """Cor/raça, deficiência e CPF completo só para gestores (LGPD, art. 11)."""
     if not ve_sensiveis:
         return DadosSensiveisExibidos(
             completos=False, cpf=mascarar_cpf(inscricao.cpf), cor_raca=OCULTO, pcd=OCULTO
         )
+    documentos = (
+        {d.categoria: d for d in inscricao.documentos_categoria.all()} if com_categorias else {}
+    )
     return DadosSensiveisExibidos(
         completos=True,
         cpf=formatar_cpf(inscricao.cpf),
         cor_raca=CorRaca(inscricao.cor_raca).label,
         pcd="Sim" if inscricao.pcd else "Não",
+        categorias_orgao=tuple(
+            (c, c.categoria in (inscricao.concorre_categorias or ()), documentos.get(c.categoria))
+            for c in (inscricao.selecao.categorias_orgao.all() if com_categorias else ())
+        ),
     )

@@ -17,7 +17,17 @@ from selecoes.models import RegistroAuditoria
 
 OCULTO = "(oculto: dado sensível)"
 CHAVES_SENSIVEIS = frozenset(
-    {"cor_raca", "pcd", "concorre_negros", "concorre_pcd", "laudo_pcd", "laudo", "categorias"}
+    {
+        "cor_raca",
+        "pcd",
+        "concorre_negros",
+        "concorre_pcd",
+        "laudo_pcd",
+        "laudo",
+        "categorias",
+        "concorre_categorias",
+        "documentos_categoria",
+    }
 )
 
 

@@ -211,6 +211,7 @@ def _concorrentes_da_selecao(
         "inscricao__concorre_negros",
         "inscricao__concorre_pcd",
         "inscricao__situacao",
+        "inscricao__concorre_categorias",
     ]
     if com_notas:
         campos.append("notas")
@@ -228,7 +229,7 @@ def _concorrentes_da_selecao(
     por_vaga: dict[int, list[Concorrente]] = defaultdict(list)
     for linha in linhas:
         notas = (
-            {k: Decimal(str(v)) for k, v in (linha[11] or {}).items() if v not in ("", None)}
+            {k: Decimal(str(v)) for k, v in (linha[12] or {}).items() if v not in ("", None)}
             if com_notas
             else sem_notas
         )
@@ -241,7 +242,11 @@ def _concorrentes_da_selecao(
                 notas=notas,
                 data_nascimento=linha[6],
                 inscrita_em=linha[7],
-                categorias=categorias_de[(linha[8], linha[9])],
+                categorias=(
+                    categorias_de[(linha[8], linha[9])] | (frozenset(linha[11]) & declaradas)
+                    if linha[11]
+                    else categorias_de[(linha[8], linha[9])]
+                ),
                 situacao=linha[10],
             )
         )

@@ -71,7 +71,13 @@ CAMPOS_COMPARADOS = (
     "concorre_negros",
     "pcd",
     "concorre_pcd",
+    "concorre_categorias",
 )
+
+
+def _valor_comparado(dados: DadosInscricao, campo: str) -> object:
+    valor = getattr(dados, campo)
+    return list(valor) if campo == "concorre_categorias" else valor
 
 
 @dataclass(frozen=True)
@@ -222,7 +228,7 @@ def analisar(
                 )
             )
             continue
-        elif all(getattr(dados, c) == anterior[c] for c in CAMPOS_COMPARADOS):
+        elif all(_valor_comparado(dados, c) == anterior[c] for c in CAMPOS_COMPARADOS):
             acao = "inalterada"
         else:
             acao = "substituir"

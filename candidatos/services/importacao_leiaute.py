@@ -68,6 +68,14 @@ COLUNAS: tuple[Coluna, ...] = (
         "não",
     ),
     Coluna(
+        "concorre_categorias",
+        False,
+        "Categorias do órgão a que concorre, pelo código nacional, separadas por ponto e "
+        "vírgula (ex.: indigenas; trans). Só as que o edital declara (vazio = nenhuma).",
+        "",
+        200,
+    ),
+    Coluna(
         "termo_aceito_em",
         True,
         "Data e hora do aceite do termo no sistema de origem: AAAA-MM-DD HH:MM "
@@ -177,6 +185,7 @@ class ValidadorLinha:
         self.selecao = selecao
         self.agora = agora
         self.vagas = {v.codigo.lower(): v.pk for v in selecao.vagas.all()}
+        self.categorias = tuple(c.categoria for c in selecao.categorias_orgao.all())
         self.inicio = timezone.localtime(selecao.inscricoes_inicio)
         self.fim = timezone.localtime(selecao.inscricoes_fim)
         self.hoje = timezone.localdate(agora)
@@ -207,6 +216,7 @@ class ValidadorLinha:
         vaga_id, cpf, nascimento = self._identificacao(texto, erro)
         email, telefone = self._contato(texto, erro)
         cor, booleanos = self._autodeclaracao(texto, erro)
+        categorias = self._categorias_do_orgao(texto, erro)
         termo, criada_em = self._momentos(texto, erro)
         if erros:
             return None, erros
@@ -223,8 +233,25 @@ class ValidadorLinha:
             periodo_curso=texto["periodo_curso"],
             cor_raca=cor,
             **booleanos,
+            concorre_categorias=categorias,
         )
         return (dados, criada_em, termo), []
+
+    def _categorias_do_orgao(
+        self, texto: dict[str, str], erro: Callable[[str, str], None]
+    ) -> tuple[str, ...]:
+        """Códigos nacionais das categorias do edital (ato do órgão), na precedência."""
+        pedidas = {p.strip().lower() for p in re.split(r"[;,]", texto["concorre_categorias"])}
+        pedidas.discard("")
+        desconhecidas = sorted(pedidas - set(self.categorias))
+        if desconhecidas:
+            declaradas = ", ".join(self.categorias) or "nenhuma"
+            erro(
+                "concorre_categorias",
+                f"“{', '.join(desconhecidas)}” não é categoria do órgão nesta seleção "
+                f"(declaradas: {declaradas}).",
+            )
+        return tuple(c for c in self.categorias if c in pedidas)
 
     def _identificacao(
         self, texto: dict[str, str], erro: Callable[[str, str], None]

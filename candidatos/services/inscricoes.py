@@ -8,7 +8,7 @@ pelo formulário on-line e pela importação de arquivos; a gravação acontece 
 import hashlib
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
 
@@ -28,6 +28,7 @@ from django.utils.http import urlencode
 from candidatos.models import (
     AcessoDadoSensivel,
     CorRaca,
+    DocumentoCategoria,
     Inscricao,
     OrigemInscricao,
     SituacaoInscricao,
@@ -118,6 +119,8 @@ class DadosInscricao:
     concorre_negros: bool
     pcd: bool
     concorre_pcd: bool
+    concorre_categorias: tuple[str, ...] = ()
+    """Categorias do órgão a que concorre (códigos nacionais; ato do órgão no edital)."""
 
 
 # ---------------------------------------------------------------- regras puras
@@ -165,6 +168,35 @@ def erros_autodeclaracao(
     return erros
 
 
+def erros_categorias_do_orgao(
+    *,
+    selecao: Selecao,
+    concorre: Sequence[str],
+    documentos: Mapping[str, object],
+) -> dict[str, str]:
+    """Cada opção é por uma categoria que o edital declara; a que exige documento
+    só vale com ele (ato do órgão citado no edital). Devolve {campo: mensagem}."""
+    declaradas = {c.categoria: c for c in selecao.categorias_orgao.all()}
+    erros: dict[str, str] = {}
+    for codigo in concorre:
+        categoria = declaradas.get(codigo)
+        if categoria is None:
+            erros[f"categoria_{codigo}"] = (
+                "Categoria de reserva: esta seleção não reserva vagas a essa categoria."
+            )
+        elif categoria.documento_exigido and codigo not in documentos:
+            erros[f"documento_{codigo}"] = (
+                f"{categoria.documento_descricao or 'Documento'}: envie o documento (PDF) para "
+                f"concorrer às vagas reservadas a {categoria.nome.lower()}."
+            )
+    for codigo in documentos:
+        if codigo not in concorre:
+            erros[f"documento_{codigo}"] = (
+                "Documento: envie o documento somente se concorrer às vagas da categoria."
+            )
+    return erros
+
+
 def gerar_codigos_verificacao(quantidade: int) -> list[str]:
     """Códigos aleatórios (módulo ``secrets``) de 12 símbolos para o comprovante."""
     brutos = secrets.token_bytes(quantidade * TAMANHO_CODIGO)
@@ -209,6 +241,11 @@ def dados_publicos(inscricao: Inscricao) -> dict[str, object]:
         "situacao": inscricao.situacao,
         "concorre_negros": inscricao.concorre_negros,
         "concorre_pcd": inscricao.concorre_pcd,
+        **(
+            {"concorre_categorias": list(inscricao.concorre_categorias)}
+            if inscricao.concorre_categorias
+            else {}
+        ),
     }
 
 
@@ -293,6 +330,44 @@ def _salvar_laudo(laudo: UploadedFile, agora: datetime) -> str:
     return default_storage.save(nome, ContentFile(laudo.read()))
 
 
+def _salvar_documento(arquivo: UploadedFile, agora: datetime) -> str:
+    """Documento de categoria, com nome aleatório (como o laudo)."""
+    arquivo.seek(0)
+    local = timezone.localtime(agora)
+    nome = f"documentos_categoria/{local:%Y/%m}/{secrets.token_hex(16)}.pdf"
+    return default_storage.save(nome, ContentFile(arquivo.read()))
+
+
+def _validar_declaracoes(
+    *,
+    selecao: Selecao,
+    dados: DadosInscricao,
+    laudo: UploadedFile | None,
+    documentos: Mapping[str, UploadedFile],
+) -> None:
+    """Autodeclaração (art. 2º), deficiência e categorias do órgão; recusa com o campo."""
+    erros = erros_autodeclaracao(
+        cor_raca=dados.cor_raca,
+        concorre_negros=dados.concorre_negros,
+        pcd=dados.pcd,
+        concorre_pcd=dados.concorre_pcd,
+        reserva_pcd=selecao.reserva_pcd,
+    )
+    if erros:
+        campo, mensagem = next(iter(erros.items()))
+        raise InscricaoRecusada(mensagem, campo=campo)
+    if laudo is not None and not dados.pcd:
+        raise InscricaoRecusada(
+            "Laudo médico: envie o laudo somente se declarar deficiência.", campo="laudo_pcd"
+        )
+    erros = erros_categorias_do_orgao(
+        selecao=selecao, concorre=dados.concorre_categorias, documentos=documentos
+    )
+    if erros:
+        campo, mensagem = next(iter(erros.items()))
+        raise InscricaoRecusada(mensagem, campo=campo)
+
+
 def inscricao_registrar(
     *,
     selecao: Selecao,
@@ -300,6 +375,7 @@ def inscricao_registrar(
     agora: datetime,
     laudo: UploadedFile | None = None,
     confirmacao: ConfirmacaoSubstituicao | None = None,
+    documentos: Mapping[str, UploadedFile] | None = None,
 ) -> Inscricao:
     """Registra a inscrição on-line; a nova substitui a vigente do mesmo CPF.
 
@@ -317,23 +393,14 @@ def inscricao_registrar(
     vaga = selecao.vagas.filter(pk=dados.vaga_id).first()
     if vaga is None:
         raise InscricaoRecusada("Vaga de estágio: escolha uma vaga desta seleção.", campo="vaga")
-    erros = erros_autodeclaracao(
-        cor_raca=dados.cor_raca,
-        concorre_negros=dados.concorre_negros,
-        pcd=dados.pcd,
-        concorre_pcd=dados.concorre_pcd,
-        reserva_pcd=selecao.reserva_pcd,
-    )
-    if erros:
-        campo, mensagem = next(iter(erros.items()))
-        raise InscricaoRecusada(mensagem, campo=campo)
-    if laudo is not None and not dados.pcd:
-        raise InscricaoRecusada(
-            "Laudo médico: envie o laudo somente se declarar deficiência.", campo="laudo_pcd"
-        )
+    documentos = dict(documentos or {})
+    _validar_declaracoes(selecao=selecao, dados=dados, laudo=laudo, documentos=documentos)
 
     arquivo_laudo = _salvar_laudo(laudo, agora) if laudo is not None else ""
+    arquivos: dict[str, str] = {}
     try:
+        for codigo, arquivo in documentos.items():
+            arquivos[codigo] = _salvar_documento(arquivo, agora)
         # Envios simultâneos do mesmo CPF são serializados (_serializar_cpf); a nova
         # tentativa cobre a corrida com uma importação em andamento, que grava em
         # lote sem esse bloqueio: a restrição única recusa e a segunda substitui.
@@ -347,6 +414,7 @@ def inscricao_registrar(
                         agora=agora,
                         laudo=arquivo_laudo,
                         confirmacao=confirmacao,
+                        documentos=arquivos,
                     )
             except IntegrityError as erro:
                 if CONSTRAINT_CPF not in str(erro) or tentativa:
@@ -354,8 +422,9 @@ def inscricao_registrar(
         raise AssertionError("inalcançável")  # pragma: no cover
     except BaseException:
         # Nada gravado: o laudo (dado sensível) não pode ficar órfão no disco.
-        if arquivo_laudo:
-            default_storage.delete(arquivo_laudo)
+        for nome in [arquivo_laudo, *arquivos.values()]:
+            if nome:
+                default_storage.delete(nome)
         raise
 
 
@@ -367,6 +436,7 @@ def _gravar(
     agora: datetime,
     laudo: str,
     confirmacao: ConfirmacaoSubstituicao | None,
+    documentos: Mapping[str, str] | None = None,
 ) -> Inscricao:
     anterior = _bloquear_anterior(selecao=selecao, cpf=dados.cpf)
     canal = None
@@ -381,6 +451,7 @@ def _gravar(
         anterior.save(update_fields=["situacao", "atualizada_em"])
     campos = asdict(dados)
     campos.pop("vaga_id")
+    campos["concorre_categorias"] = list(dados.concorre_categorias)
     inscricao = Inscricao(
         selecao=selecao,
         vaga=vaga,
@@ -397,6 +468,10 @@ def _gravar(
     inscricao.save()
     inscricao.numero = formatar_numero(ano_local(agora), inscricao.pk)
     inscricao.save(update_fields=["numero"])
+    for codigo, nome in (documentos or {}).items():
+        DocumentoCategoria.objects.create(
+            inscricao=inscricao, categoria=codigo, arquivo=nome, enviado_em=agora
+        )
     if anterior is not None:
         auditoria.registrar(
             acao="inscricao.substituida",

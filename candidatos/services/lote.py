@@ -180,6 +180,11 @@ def inscricoes_criar_em_lote(
                 "substitui_id": linha["substitui_id"],
                 "concorre_negros": linha["concorre_negros"],
                 "concorre_pcd": linha["concorre_pcd"],
+                **(
+                    {"concorre_categorias": list(linha["concorre_categorias"])}
+                    if linha.get("concorre_categorias")
+                    else {}
+                ),
             },
         }
         for pk, linha in zip(ids, novas, strict=True)

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from candidatos.conteudo_resultado import (
     FORMATO,
+    CategoriaPublicada,
     Classificado,
     ConteudoResultado,
     Convocado,
@@ -89,9 +90,23 @@ def _nota(valor: Decimal) -> str:
     return texto if valor.as_tuple().exponent == -3 else f"{valor:.3f}"
 
 
-@lru_cache(maxsize=8)
-def _listas(categorias: frozenset[str]) -> tuple[str, ...]:
-    return tuple(x for x in ORDEM_LISTAS if x in categorias)
+@lru_cache(maxsize=32)
+def _listas(categorias: frozenset[str], ordem: tuple[str, ...] = ORDEM_LISTAS) -> tuple[str, ...]:
+    return tuple(x for x in ordem if x in categorias)
+
+
+def _categorias_publicadas(selecao: Selecao) -> tuple[CategoriaPublicada, ...]:
+    """As categorias do órgão do edital, para o título, a base legal e a forma das listas."""
+    return tuple(
+        CategoriaPublicada(
+            codigo=c.categoria,
+            nome=c.nome,
+            base_legal=c.base_legal,
+            percentual=str(c.percentual),
+            lista_com_nomes=c.publica_nomes,
+        )
+        for c in selecao.categorias_orgao.all()
+    )
 
 
 def _local(momento: datetime | None) -> datetime | None:
@@ -136,6 +151,8 @@ def montar_conteudo(
         raise EmpateNaoResolvido(empates)
     total = len(vagas)
     sorteios = sorteios_por_vaga(selecao)
+    do_orgao = _categorias_publicadas(selecao)
+    ordem = (*ORDEM_LISTAS, *(c.codigo for c in do_orgao))
     saida_vagas = []
     for n, vaga in enumerate(vagas, 1):
         ativos = classificacoes[vaga.pk].ativos
@@ -148,7 +165,7 @@ def montar_conteudo(
             raise PublicacaoInvalida(f"Vaga {vaga.codigo}: {erro}") from erro
         frases = {e.inscricao: e.texto for e in explicar(resultado)}
         nomes = {c.numero: c.nome for c in ativos}
-        reservadas = dict.fromkeys(ORDEM_LISTAS, 0) | dict(resultado.reservadas)
+        reservadas = dict.fromkeys(ordem, 0) | dict(resultado.reservadas)
         saida_vagas.append(
             VagaPublicada(
                 codigo=vaga.codigo,
@@ -163,13 +180,13 @@ def montar_conteudo(
                         inscricao=c.numero,
                         nome=c.nome,
                         nota_final=_nota(c.nota_final),
-                        listas=_listas(c.categorias),
+                        listas=_listas(c.categorias, ordem),
                     )
                     for i, c in enumerate(ativos, 1)
                 ),
                 listas={
                     categoria: tuple(c.numero for c in ativos if categoria in c.categorias)
-                    for categoria in ORDEM_LISTAS
+                    for categoria in ordem
                 },
                 convocacao=tuple(
                     Convocado(
@@ -200,6 +217,7 @@ def montar_conteudo(
             motivo=parametros.aplicacao.motivo,
         ),
         vagas=tuple(saida_vagas),
+        categorias_orgao=do_orgao,
     )
 
 

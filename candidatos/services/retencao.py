@@ -33,6 +33,7 @@ from candidatos.models import (
     AnexoCandidato,
     Avaliacao,
     Convocacao,
+    DocumentoCategoria,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
@@ -194,7 +195,10 @@ def _apagar_arquivos_depois_do_commit(nomes: list[str]) -> None:
 
 
 def _anonimizar_inscricoes(inscricoes: list[Inscricao]) -> list[str]:
-    arquivos: list[str] = []
+    # Documentos das categorias do órgão: dado sensível, como o laudo (LGPD, art. 11).
+    documentos = DocumentoCategoria.objects.filter(inscricao__in=inscricoes)
+    arquivos = [d.arquivo.name for d in documentos if d.arquivo.name]
+    documentos.delete()
     for inscricao in inscricoes:
         if inscricao.laudo_pcd.name:
             arquivos.append(inscricao.laudo_pcd.name)

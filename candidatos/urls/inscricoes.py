@@ -34,4 +34,9 @@ urlpatterns = [
     ),
     path("<int:pk>/", views.detalhe, name="detalhe"),
     path("<int:pk>/laudo/", views.laudo, name="laudo"),
+    path(
+        "<int:pk>/documento/<slug:categoria>/",
+        views.documento_categoria,
+        name="documento_categoria",
+    ),
 ]

@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 from candidatos.views import area_candidato as area
 from candidatos.views import minhas_inscricoes
 from candidatos.views import publico as views
+from selecoes.vocabulario import CODIGOS
 
 
 class VersaoConverter:
@@ -21,7 +22,9 @@ class VersaoConverter:
 
 
 class ListaConverter:
-    regex = r"classificacao|negros|pcd|convocacao"
+    """A classificação, a convocação e uma lista por categoria nacional de reserva."""
+
+    regex = "|".join(("classificacao", *CODIGOS, "convocacao"))
 
     def to_python(self, valor: str) -> str:
         return valor

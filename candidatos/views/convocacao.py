@@ -63,6 +63,10 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         "geral": ("Classificação geral", estado.classificacao),
         Categoria.NEGROS: (f"{Categoria.NEGROS.label} (art. 4º)", estado.lista_negros),
         Categoria.PCD: (Categoria.PCD.label, estado.lista_pcd),
+        **{
+            c.categoria: (f"{c.nome} ({c.base_legal})", estado.lista(c.categoria))
+            for c in v.selecao.categorias_orgao.all()
+        },
     }
     pedida = request.GET.get("lista", "geral")
     lista = pedida if pedida in listas else "geral"

@@ -82,6 +82,7 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
                 agora=agora,
                 laudo=form.cleaned_data.get("laudo_pcd"),
                 confirmacao=form.confirmacao(),
+                documentos=form.documentos(),
             )
         except SubstituicaoNaoConfirmada as erro:
             substituicao_solicitar(anterior_id=erro.anterior_id, agora=agora)

@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from candidatos.forms.inscricao import FiltroInscricoesForm, ImportacaoForm
-from candidatos.models import Inscricao, SituacaoInscricao
+from candidatos.models import DocumentoCategoria, Inscricao, SituacaoInscricao
 from candidatos.planilhas import ErroPlanilha, tamanho_descomprimido
 from candidatos.selectors.inscricoes import (
     contagens_da_selecao,
@@ -144,7 +144,7 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "inscricao": inscricao,
             "selecao": inscricao.selecao,
-            "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve),
+            "sensiveis": dados_sensiveis(inscricao, ve_sensiveis=ve, com_categorias=True),
             "historico": historico,
             "telefone": formatar_telefone(inscricao.telefone),
             "pode_editar": no_orgao.pode_editar,
@@ -175,6 +175,36 @@ def laudo(request: HttpRequest, pk: int) -> FileResponse:
         inscricao.laudo_pcd.open("rb"),
         as_attachment=True,
         filename=f"laudo-{inscricao.numero}.pdf",
+        content_type="application/pdf",
+    )
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta
+
+
+@never_cache
+@acesso.rh_requerido
+def documento_categoria(request: HttpRequest, pk: int, categoria: str) -> FileResponse:
+    """Documento de categoria do órgão: como o laudo, só gestores, acesso registrado."""
+    inscricao = acesso.obter_no_escopo(
+        Inscricao.objects.select_related("selecao__orgao"),
+        request.user,
+        caminho_orgao="selecao__orgao",
+        pk=pk,
+    )
+    acesso.exigir_papel(request.user, inscricao.selecao.orgao, [Papel.GESTOR])
+    documento = DocumentoCategoria.objects.filter(inscricao=inscricao, categoria=categoria).first()
+    if documento is None:
+        raise Http404
+    acessos_registrar(
+        usuario=acesso.usuario_autenticado(request),
+        inscricoes=[inscricao],
+        contexto=f"download do documento da categoria {documento.get_categoria_display()}",
+        agora=timezone.now(),
+    )
+    resposta = FileResponse(
+        documento.arquivo.open("rb"),
+        as_attachment=True,
+        filename=f"documento-{categoria}-{inscricao.numero}.pdf",
         content_type="application/pdf",
     )
     resposta["Cache-Control"] = "private, no-store"

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.module_loading import import_string
 
 from candidatos.conteudo_resultado import (
+    CategoriaPublicada,
     Classificado,
     ConteudoResultado,
     Convocado,
@@ -114,6 +115,7 @@ def anexo_edital(documento: Documento) -> Conteudo:
             "quadro": quadro,
             "linhas": [_linha_anexo(linha, quadro.categorias) for linha in quadro.linhas],
             "totais_reservadas": [quadro.total_reservadas.get(c, 0) for c in quadro.categorias],
+            "categorias_orgao": list(selecao.categorias_orgao.all()),
             "desempate": desempate,
             "mudancas_rateio": ((versao.conteudo or {}).get("reserva") or {}).get(
                 "mudancas_rateio", []
@@ -250,7 +252,9 @@ def secoes_resultado(conteudo: ConteudoResultado) -> list[Secao]:
         listas = [_classificacao(vaga.classificacao)]
         for categoria in (Categoria.NEGROS, *opcionais):
             listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
-        listas.append(_convocacao(vaga.convocacao))
+        for do_orgao in conteudo.categorias_orgao:
+            listas.append(_lista_do_orgao(do_orgao, vaga.lista(do_orgao.codigo), por_numero))
+        listas.append(_convocacao(vaga.convocacao, conteudo.so_numeros))
         secoes.append(
             Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
         )
@@ -332,13 +336,43 @@ def _lista_reserva(
     )
 
 
-def _convocacao(linhas: Sequence[Convocado]) -> Lista:
+def _lista_do_orgao(
+    categoria: CategoriaPublicada, numeros: Sequence[str], por_numero: Mapping[str, Classificado]
+) -> Lista:
+    """Lista de uma categoria do órgão, com a base legal do edital; a que é só de
+    números não traz nome nem posição geral (LGPD, art. 11)."""
+    titulo = f"Lista de {categoria.nome[0].lower()}{categoria.nome[1:]}"
+    descricao = (
+        f"Aprovados que concorrem às vagas reservadas a {categoria.nome.lower()}, na ordem da "
+        f"classificação ({categoria.base_legal})."
+    )
+    if not categoria.lista_com_nomes:
+        valores = [(f"{ordem}º", n) for ordem, n in enumerate(numeros, 1)]
+        cabecalho, *corpo = _colunas(valores, ("Ordem", "Inscrição"), ">")
+        descricao += " Publicada só com os números de inscrição (Lei nº 13.709/2018, art. 11)."
+    else:
+        valores_nomes = [
+            (f"{ordem}º", f"{por_numero[n].posicao}º", n, por_numero[n].nome)
+            for ordem, n in enumerate(numeros, 1)
+        ]
+        cabecalho, *corpo = _colunas(valores_nomes, ("Ordem", "Geral", "Inscrição", "Nome"), ">>>")
+    return Lista(
+        chave=categoria.codigo,
+        titulo=titulo,
+        descricao=descricao,
+        cabecalho=cabecalho,
+        linhas=tuple(corpo),
+        vazia="Nenhum aprovado nesta lista.",
+    )
+
+
+def _convocacao(linhas: Sequence[Convocado], so_numeros: frozenset[str] = frozenset()) -> Lista:
     valores = [
         (
             f"{linha.ordem}ª",
             linha.inscricao,
             ROTULOS_MODALIDADE.get(linha.modalidade, linha.modalidade),
-            linha.nome,
+            "" if linha.modalidade in so_numeros else linha.nome,
         )
         for linha in linhas
     ]

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -67,7 +68,16 @@ from relatorios.monitoramento.indicadores import (
 )
 from relatorios.monitoramento.indicadores.painel import Painel
 from selecoes import acesso
-from selecoes.models import UF, NivelEnsino, Orgao, Papel, Selecao, SituacaoSelecao, VagaEstagio
+from selecoes.models import (
+    UF,
+    CategoriaEdital,
+    NivelEnsino,
+    Orgao,
+    Papel,
+    Selecao,
+    SituacaoSelecao,
+    VagaEstagio,
+)
 
 PAPEIS_PAINEL = (Papel.GESTOR, Papel.AUDITOR)
 MENSAGEM_SEM_PAINEL = (
@@ -156,6 +166,13 @@ def _selecoes(orgao_ids: Ids, nivel: str, uf: str) -> list[SelecaoDados]:
         vagas_por_selecao.setdefault(selecao_id, []).append(
             VagaDados(codigo, ofertadas, bool(no_filtro))
         )
+    outras: dict[int, list[tuple[str, Decimal]]] = {}
+    for selecao_id, categoria, percentual in (
+        CategoriaEdital.objects.filter(selecao__in=selecoes)
+        .order_by("selecao_id", "ordem", "pk")
+        .values_list("selecao_id", "categoria", "percentual")
+    ):
+        outras.setdefault(selecao_id, []).append((categoria, percentual))
     linhas = selecoes.order_by().values_list(
         "pk",
         "orgao_id",
@@ -165,6 +182,7 @@ def _selecoes(orgao_ids: Ids, nivel: str, uf: str) -> list[SelecaoDados]:
         "sequencia_explicita",
         "versao_regras",
         "base_reserva",
+        "percentual_negros",
     )
     return [
         SelecaoDados(
@@ -176,8 +194,12 @@ def _selecoes(orgao_ids: Ids, nivel: str, uf: str) -> list[SelecaoDados]:
             sequencia_explicita=explicita,
             versao_regras=versao,
             base_reserva=base,
+            percentual_negros=negros,
+            outras=tuple(outras.get(pk, ())),
         )
-        for pk, orgao_id, data, reserva_pcd, percentual_pcd, explicita, versao, base in linhas
+        for pk, orgao_id, data, reserva_pcd, percentual_pcd, explicita, versao, base, negros in (
+            linhas
+        )
     ]
 
 

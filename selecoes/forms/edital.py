@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from decimal import Decimal
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from django import forms
@@ -17,11 +18,25 @@ from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet
 from django.utils import timezone
 
+from selecoes import reserva
+from selecoes.categorias import Categoria
 from selecoes.forms.campos import PREFIXO_CRITERIOS, PREFIXO_VAGAS, DataInput
+from selecoes.forms.categorias import (
+    PREFIXO_CATEGORIAS,
+    BaseCategoriaFormSet,
+    CategoriaFormSet,
+)
 from selecoes.forms.selecao import SelecaoForm
 from selecoes.forms.vagas import CriterioFormSet, VagaFormSet
 from selecoes.models import Orgao, Selecao
-from selecoes.services import CAMPOS_CRITERIO, CAMPOS_SELECAO, CAMPOS_VAGA, DadosEdital
+from selecoes.selectors import reservas_da_selecao, sequencia_explicita_do_json
+from selecoes.services import (
+    CAMPOS_CATEGORIA,
+    CAMPOS_CRITERIO,
+    CAMPOS_SELECAO,
+    CAMPOS_VAGA,
+    DadosEdital,
+)
 
 
 class FormularioEdital:
@@ -39,6 +54,20 @@ class FormularioEdital:
         self.selecao = SelecaoForm(data, instance=instance, orgaos=orgaos)
         self.vagas = VagaFormSet(data, instance=instance, prefix=PREFIXO_VAGAS)
         self.criterios = CriterioFormSet(data, instance=instance, prefix=PREFIXO_CRITERIOS)
+        # Sem o formulário de gestão das categorias no POST (cliente antigo), as
+        # categorias já gravadas ficam como estão.
+        enviadas = data is not None and f"{PREFIXO_CATEGORIAS}-TOTAL_FORMS" in data
+        self.categorias = cast(
+            BaseCategoriaFormSet,
+            CategoriaFormSet(
+                data if enviadas else None, instance=instance, prefix=PREFIXO_CATEGORIAS
+            ),
+        )
+        if instance.pk and not self.is_bound:
+            for form in self.categorias.forms:
+                item = (instance.sequencia_explicita or {}).get(form.instance.categoria) or {}
+                form.initial["posicoes"] = ", ".join(map(str, item.get("posicoes", [])))
+                form.initial["intervalo"] = item.get("intervalo")
         self.erros_gerais: list[str] = []
 
     @property
@@ -46,10 +75,91 @@ class FormularioEdital:
         return self.selecao.is_bound
 
     def is_valid(self) -> bool:
-        validos = [self.selecao.is_valid(), self.vagas.is_valid(), self.criterios.is_valid()]
+        validos = [
+            self.selecao.is_valid(),
+            self.vagas.is_valid(),
+            self.criterios.is_valid(),
+            not self.categorias.is_bound or self.categorias.is_valid(),
+        ]
         if validos[0] and validos[2]:
             self.selecao.validar_desempate(self.criterios.codigos())  # type: ignore[attr-defined]
-        return all(validos) and self.selecao.is_valid()
+        if validos[0] and validos[3]:
+            self._validar_reservas()
+        return all(validos) and self.selecao.is_valid() and not self.categorias.total_error_count()
+
+    def _validar_reservas(self) -> None:
+        """Soma dos percentuais ≤ 100 e sequência explícita que nomeia toda categoria
+        declarada (regras de reserva, §§ 3 e 7)."""
+        dados = self.selecao.cleaned_data
+        linhas = self.categorias.linhas()
+        reservas = reservas_da_selecao(
+            reserva_pcd=bool(dados.get("reserva_pcd")),
+            percentual_pcd=dados.get("percentual_pcd"),
+            percentual_negros=dados.get("percentual_negros"),
+            outras=self._categorias_declaradas(),
+        )
+        total = sum((r.percentual for r in reservas), Decimal(0))
+        if total > 100:
+            partes = " + ".join(f"{r.percentual.normalize():f}% ({r.categoria})" for r in reservas)
+            mensagem = (
+                f"Percentual: a soma das reservas ({partes} = {total.normalize():f}%) passa "
+                "de 100%; o máximo é 100%."
+            )
+            if linhas:
+                linhas[-1].add_error("percentual", mensagem)
+            else:
+                self.selecao.add_error("percentual_negros", mensagem)
+            return
+        sequencia = self.sequencia_explicita()
+        if sequencia is None or not linhas:
+            return
+        try:
+            sequencia_explicita_do_json(sequencia, [r.categoria for r in reservas])
+        except reserva.EntradaInvalida as erro:
+            alvo = next((f for f in linhas if f.cleaned_data["categoria"] == erro.campo), None)
+            if alvo is not None:
+                alvo.add_error("posicoes", f"Posições reservadas: {erro.mensagem}")
+            elif erro.campo == Categoria.PCD:
+                self.selecao.add_error("pcd_posicoes", f"Sequência explícita: {erro.mensagem}")
+            else:
+                self.selecao.add_error("negros_posicoes", f"Sequência explícita: {erro.mensagem}")
+
+    def categorias_da_previa(self) -> list[tuple[str, Decimal]]:
+        """(código, percentual) das categorias do órgão enviadas, se válidas (a prévia
+        do quadro ao lado do formulário)."""
+        if self.categorias.is_bound and not self.categorias.is_valid():
+            return []
+        if not self.selecao.is_valid():
+            return []
+        return self._categorias_declaradas()
+
+    def _categorias_declaradas(self) -> list[tuple[str, Decimal]]:
+        return [(c["categoria"], c["percentual"]) for c in self._linhas_categorias()]
+
+    def _linhas_categorias(self) -> list[dict[str, Any]]:
+        if not self.categorias.is_bound:
+            if self.instance.pk is None:
+                return []
+            return [
+                {"id": c.pk, **{k: getattr(c, k) for k in CAMPOS_CATEGORIA}}
+                for c in self.instance.categorias_orgao.all()
+            ]
+        return [
+            {"id": f.instance.pk, **{c: f.cleaned_data[c] for c in CAMPOS_CATEGORIA}}
+            for f in self.categorias.linhas()
+        ]
+
+    def sequencia_explicita(self) -> dict[str, Any] | None:
+        """A de negros e PcD (formulário da seleção) mais a de cada categoria do órgão."""
+        sequencia = dict(self.selecao.sequencia_explicita() or {})
+        for form in self.categorias.linhas():
+            posicoes = form.cleaned_data.get("posicoes") or []
+            if posicoes:
+                item: dict[str, Any] = {"posicoes": posicoes}
+                if form.cleaned_data.get("intervalo"):
+                    item["intervalo"] = form.cleaned_data["intervalo"]
+                sequencia[form.cleaned_data["categoria"]] = item
+        return sequencia or None
 
     @property
     def orgao(self) -> Orgao:
@@ -58,12 +168,13 @@ class FormularioEdital:
     def dados(self) -> DadosEdital:
         form = self.selecao
         selecao = {c: form.cleaned_data[c] for c in CAMPOS_SELECAO if c in form.cleaned_data}
-        selecao["sequencia_explicita"] = form.sequencia_explicita()
+        selecao["sequencia_explicita"] = self.sequencia_explicita()
         selecao["criterios_desempate"] = form.criterios_desempate()
         return DadosEdital(
             selecao=selecao,
             vagas=self._linhas(self.vagas, CAMPOS_VAGA),  # type: ignore[arg-type]
             criterios=self._linhas(self.criterios, CAMPOS_CRITERIO),  # type: ignore[arg-type]
+            categorias=self._linhas_categorias(),
         )
 
     @staticmethod
@@ -90,7 +201,11 @@ class FormularioEdital:
         itens: list[tuple[str, str]] = [("", m) for m in self.erros_gerais]
         for form in (*outros, self.selecao):
             itens += _erros_nomeados(form)
-        for formset, rotulo in ((self.vagas, "Vaga"), (self.criterios, "Critério de avaliação")):
+        for formset, rotulo in (
+            (self.vagas, "Vaga"),
+            (self.criterios, "Critério de avaliação"),
+            (self.categorias, "Categoria do órgão"),
+        ):
             itens += [("", str(m)) for m in formset.non_form_errors()]
             for numero, form in enumerate(formset.forms, 1):  # type: ignore[assignment]
                 itens += [(i, f"{rotulo} {numero} — {m}") for i, m in _erros_nomeados(form)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -20,6 +21,7 @@ from selecoes.forms.campos import (
     DataInput,
 )
 from selecoes.models import BaseReserva, CriterioDesempate, Orgao, Selecao
+from selecoes.selectors import PERCENTUAL_NEGROS
 from selecoes.services import erros_criterios_desempate
 
 PRAZO_RESPOSTA_PADRAO = Selecao._meta.get_field("prazo_resposta_dias").get_default()
@@ -69,6 +71,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "validade_meses",
             "descricao",
             "requisitos",
+            "percentual_negros",
             "reserva_pcd",
             "percentual_pcd",
             "base_reserva",
@@ -76,7 +79,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "prazo_resposta_dias",
             "convocacao_automatica",
         ]
-        field_classes = {"percentual_pcd": CampoDecimal}
+        field_classes = {"percentual_pcd": CampoDecimal, "percentual_negros": CampoDecimal}
         widgets = {
             "data_publicacao_edital": DataInput(),
             "inscricoes_inicio": DataHoraInput(),
@@ -114,6 +117,11 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
                 "max_value": "Prazo para responder à convocação: no máximo 60 dias.",
                 "invalid": "Prazo para responder à convocação: informe um número de dias.",
             },
+            "percentual_negros": {
+                "required": "Percentual negros: informe o percentual (no mínimo 30%%).",
+                "min_value": "Percentual negros: no mínimo 30%% (Decreto nº 9.427/2018, art. 1º).",
+                "max_value": "Percentual negros: no máximo 100%%.",
+            },
             "percentual_pcd": {
                 "min_value": "Percentual PcD: deve ser maior que zero.",
                 # "%%": a mensagem passa por "%" com os parâmetros do validador.
@@ -128,6 +136,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             self.fields[f"desempate_{i}_parametro"] = _campo_parametro(i)
         self.fields["base_reserva"].required = False
         self.fields["prazo_resposta_dias"].required = False
+        self.fields["percentual_negros"].required = False
         if self.instance.pk or orgaos is None:
             del self.fields["orgao"]
         else:
@@ -174,6 +183,7 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             Fieldset("Texto do edital", "descricao", "requisitos"),
             Fieldset(
                 "Reserva de vagas",
+                "percentual_negros",
                 Div(
                     "reserva_pcd",
                     "percentual_pcd",
@@ -200,6 +210,11 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
     def clean_base_reserva(self) -> str:
         """Regras de reserva, § 3.1: sem escolha, vale o total da seleção (o padrão)."""
         return self.cleaned_data.get("base_reserva") or BaseReserva.SELECAO
+
+    def clean_percentual_negros(self) -> Decimal:
+        """Art. 1º, caput: em branco, os 30% do decreto."""
+        valor = self.cleaned_data.get("percentual_negros")
+        return PERCENTUAL_NEGROS if valor is None else valor
 
     def clean_numero_edital(self) -> str:
         return self.cleaned_data["numero_edital"].strip()

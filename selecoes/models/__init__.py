@@ -1,4 +1,5 @@
 from selecoes.models.auditoria import RegistroAuditoria
+from selecoes.models.categorias import CATEGORIAS_DO_ORGAO, CategoriaEdital
 from selecoes.models.fila import Mensagem, SituacaoMensagem, TarefaPendente
 from selecoes.models.orgaos import CpfServidor, Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
@@ -15,8 +16,10 @@ from selecoes.models.selecao import (
 )
 
 __all__ = [
+    "CATEGORIAS_DO_ORGAO",
     "UF",
     "BaseReserva",
+    "CategoriaEdital",
     "CpfServidor",
     "CriterioAvaliacao",
     "CriterioDesempate",

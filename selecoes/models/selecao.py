@@ -122,6 +122,14 @@ class Selecao(models.Model):
     )
     descricao = models.TextField("descrição", blank=True)
     requisitos = models.TextField("requisitos gerais", blank=True)
+    percentual_negros = models.DecimalField(
+        "percentual negros",
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("30"),
+        validators=[MinValueValidator(Decimal("30")), MaxValueValidator(Decimal("100"))],
+        help_text="Decreto nº 9.427/2018, art. 1º: no mínimo 30% das vagas.",
+    )
     reserva_pcd = models.BooleanField(
         "reserva a pessoas com deficiência",
         default=True,
@@ -218,6 +226,10 @@ class Selecao(models.Model):
             models.CheckConstraint(
                 condition=models.Q(percentual_pcd__gt=0, percentual_pcd__lte=70),
                 name="selecao_percentual_pcd_valido",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(percentual_negros__gte=30, percentual_negros__lte=100),
+                name="selecao_percentual_negros_minimo_legal",
             ),
             models.CheckConstraint(
                 condition=models.Q(situacao__in=SituacaoSelecao.values),

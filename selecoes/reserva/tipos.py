@@ -25,6 +25,12 @@ _NOME_CATEGORIA = re.compile(r"^[a-z][a-z0-9_]*$")
 ROTULOS_CATEGORIA = {
     "negros": "candidatos negros",
     "pcd": "pessoas com deficiência",
+    # Categorias que os órgãos acrescentam por ato próprio (código nacional).
+    "indigenas": "indígenas",
+    "quilombolas": "quilombolas",
+    "trans": "pessoas trans",
+    "minorias": "minorias",
+    "outra": "outra categoria do órgão",
 }
 
 

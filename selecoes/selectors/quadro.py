@@ -143,14 +143,37 @@ def totais_e_esperadas(
 
 
 def reservas_da_selecao(
-    *, reserva_pcd: bool, percentual_pcd: Decimal | None
+    *,
+    reserva_pcd: bool,
+    percentual_pcd: Decimal | None,
+    percentual_negros: Decimal | None = None,
+    outras: Sequence[tuple[str, Decimal]] = (),
 ) -> list[reserva.Reserva]:
-    """Categorias em ordem de precedência: negros (art. 1º) e, se houver, PcD
-    (Lei nº 11.788/2008, art. 17, § 5º)."""
-    reservas = [reserva.Reserva(CATEGORIA_NEGROS, PERCENTUAL_NEGROS)]
+    """Categorias em ordem de precedência: negros (art. 1º, no mínimo 30%), PcD se
+    houver (Lei nº 11.788/2008, art. 17, § 5º) e as categorias do órgão na ordem do
+    edital (`outras`: pares código, percentual; ato do órgão)."""
+    reservas = [reserva.Reserva(CATEGORIA_NEGROS, Decimal(percentual_negros or PERCENTUAL_NEGROS))]
     if reserva_pcd:
         reservas.append(reserva.Reserva(CATEGORIA_PCD, Decimal(percentual_pcd or 10)))
+    reservas.extend(reserva.Reserva(codigo, Decimal(p)) for codigo, p in outras)
     return reservas
+
+
+def categorias_do_orgao(selecao: Selecao) -> list[tuple[str, Decimal]]:
+    """(código, percentual) das categorias do órgão, na precedência do edital."""
+    if selecao.pk is None:
+        return []
+    return [(c.categoria, c.percentual) for c in selecao.categorias_orgao.all()]
+
+
+def reservas_de(selecao: Selecao) -> list[reserva.Reserva]:
+    """As reservas que a seleção declara, na precedência (regras de reserva, § 3.2)."""
+    return reservas_da_selecao(
+        reserva_pcd=selecao.reserva_pcd,
+        percentual_pcd=selecao.percentual_pcd,
+        percentual_negros=selecao.percentual_negros,
+        outras=categorias_do_orgao(selecao),
+    )
 
 
 def sequencia_explicita_do_json(
@@ -168,7 +191,7 @@ def sequencia_explicita_do_json(
     faltam = [c for c in categorias if c not in dados]
     sobram = [c for c in dados if c not in categorias]
     if faltam:
-        rotulo = reserva.rotulo_categoria(faltam[0])
+        rotulo = rotulo_reserva(faltam[0])
         raise reserva.EntradaInvalida(
             faltam[0], f"informe também as posições reservadas a {rotulo}."
         )
@@ -190,6 +213,11 @@ def sequencia_explicita_do_json(
     return reserva.SequenciaExplicita(tuple(itens))
 
 
+def rotulo_reserva(categoria: str) -> str:
+    """Nome da categoria em frase, o do motor ("candidatos negros", "indígenas")."""
+    return reserva.rotulo_categoria(categoria)
+
+
 def _ordinais(numeros: Sequence[int]) -> str:
     itens = [f"{n}ª" for n in numeros]
     if len(itens) <= 1:
@@ -200,7 +228,7 @@ def _ordinais(numeros: Sequence[int]) -> str:
 def _texto_sequencia_explicita(explicita: reserva.SequenciaExplicita) -> str:
     partes = []
     for item in explicita.itens:
-        texto = f"a {reserva.rotulo_categoria(item.categoria)}, a {_ordinais(item.posicoes)}"
+        texto = f"a {rotulo_reserva(item.categoria)}, a {_ordinais(item.posicoes)}"
         if item.intervalo:
             texto += f" e assim sucessivamente de {item.intervalo} em {item.intervalo}"
         partes.append(texto)
@@ -213,19 +241,33 @@ def _texto_sequencia_explicita(explicita: reserva.SequenciaExplicita) -> str:
 
 def _texto_sequencia_padrao(reservas: Sequence[reserva.Reserva], sequencia: Sequence[str]) -> str:
     negros = [n for n, m in enumerate(sequencia, 1) if m == CATEGORIA_NEGROS]
+    percentual_negros = reservas[0].percentual
     texto = (
         "O decreto manda alternar e respeitar a proporção (art. 3º), sem fixar posições. "
         "Este edital adota a regra: em cada vaga de estágio, depois de qualquer número de "
-        "convocações, o número de convocações reservadas a candidatos negros é 30% desse "
+        "convocações, o número de convocações reservadas a candidatos negros é "
+        f"{percentual_negros.normalize():f}% desse "
         "número, arredondado como manda o decreto (fração igual ou maior que 0,5 para cima, "
         "menor que 0,5 para baixo — art. 1º, § 2º)"
     )
-    if len(reservas) > 1:
-        pcd = reservas[1].percentual
+    pcd = next((r for r in reservas if r.categoria == CATEGORIA_PCD), None)
+    if pcd is not None:
         texto += (
-            f"; o mesmo vale para pessoas com deficiência, com {pcd.normalize():f}% (Lei nº "
-            "11.788/2008, art. 17, § 5º), e, quando as duas reservas pedem a mesma posição, "
-            "ela vai aos candidatos negros e a de pessoas com deficiência passa à seguinte"
+            f"; o mesmo vale para pessoas com deficiência, com {pcd.percentual.normalize():f}% "
+            "(Lei nº 11.788/2008, art. 17, § 5º), e, quando as duas reservas pedem a mesma "
+            "posição, ela vai aos candidatos negros e a de pessoas com deficiência passa à "
+            "seguinte"
+        )
+    do_orgao = [r for r in reservas[1:] if r.categoria != CATEGORIA_PCD]
+    if do_orgao:
+        texto += (
+            "; e para as categorias que o órgão acrescenta por ato próprio, nesta ordem de "
+            "precedência: "
+            + "; ".join(
+                f"{rotulo_reserva(r.categoria)}, com {r.percentual.normalize():f}%"
+                for r in do_orgao
+            )
+            + " (quando duas reservas pedem a mesma posição, ela vai à de maior precedência)"
         )
     texto += ". Cada posição sem reserva pendente é de ampla concorrência."
     if negros:
@@ -233,6 +275,10 @@ def _texto_sequencia_padrao(reservas: Sequence[reserva.Reserva], sequencia: Sequ
         pcd_pos = [n for n, m in enumerate(sequencia, 1) if m == CATEGORIA_PCD]
         if pcd_pos:
             texto += f", e a pessoas com deficiência a {_ordinais(pcd_pos)}"
+        for r in do_orgao:
+            pos = [n for n, m in enumerate(sequencia, 1) if m == r.categoria]
+            if pos:
+                texto += f", e a {rotulo_reserva(r.categoria)} a {_ordinais(pos)}"
         texto += ", e assim por diante pela mesma regra."
     return texto
 
@@ -417,8 +463,15 @@ def _montar_quadro(
     versao_regras: int,
     base_reserva: str | None,
     comparar: bool = False,
+    percentual_negros: Decimal | None = None,
+    outras: Sequence[tuple[str, Decimal]] = (),
 ) -> QuadroReserva:
-    reservas = reservas_da_selecao(reserva_pcd=reserva_pcd, percentual_pcd=percentual_pcd)
+    reservas = reservas_da_selecao(
+        reserva_pcd=reserva_pcd,
+        percentual_pcd=percentual_pcd,
+        percentual_negros=percentual_negros,
+        outras=outras,
+    )
     categorias = tuple(r.categoria for r in reservas)
     explicita = sequencia_explicita_do_json(sequencia_explicita, categorias)
     pares = [(v.codigo, v.vagas_ofertadas) for v in vagas]
@@ -490,9 +543,7 @@ def tabela_da_selecao(
 ) -> reserva.TabelaReserva:
     """Quadro do motor da seleção inteira, com a versão e a base do edital (regras,
     §§ 3.1 e 8): o que toda convocação usa."""
-    reservas = reservas_da_selecao(
-        reserva_pcd=selecao.reserva_pcd, percentual_pcd=selecao.percentual_pcd
-    )
+    reservas = reservas_de(selecao)
     vagas = list(selecao.vagas.all()) if vagas is None else vagas
     return _tabela(
         data_publicacao=selecao.data_publicacao_edital,
@@ -524,6 +575,8 @@ def quadro_reserva(
         versao_regras=selecao.versao_regras,
         base_reserva=selecao.base_reserva,
         comparar=comparar,
+        percentual_negros=selecao.percentual_negros,
+        outras=categorias_do_orgao(selecao),
     )
 
 
@@ -537,6 +590,8 @@ def quadro_reserva_de_dados(
     posicoes: int = 20,
     base_reserva: str | None = reserva.BaseReserva.SELECAO.value,
     versao_regras: int = reserva.VERSAO_ATUAL,
+    percentual_negros: Decimal | None = None,
+    outras: Sequence[tuple[str, Decimal]] = (),
 ) -> QuadroReserva:
     """O mesmo quadro para dados ainda não salvos (prévia do formulário), com as
     duas bases lado a lado (regras, § 3.1).
@@ -559,6 +614,8 @@ def quadro_reserva_de_dados(
         versao_regras=versao_regras,
         base_reserva=base_reserva,
         comparar=True,
+        percentual_negros=percentual_negros,
+        outras=outras,
     )
 
 

@@ -32,6 +32,7 @@ ROTULOS_SELECAO = {
     "validade_meses": "Validade (meses)",
     "descricao": "Descrição",
     "requisitos": "Requisitos gerais",
+    "percentual_negros": "Percentual negros",
     "reserva_pcd": "Reserva a pessoas com deficiência",
     "percentual_pcd": "Percentual PcD",
     "sequencia_explicita": "Sequência explícita de vagas reservadas",
@@ -60,6 +61,29 @@ ROTULOS_CRITERIO = {
     "peso": "Peso",
     "nota_maxima": "Nota máxima",
 }
+
+
+ROTULOS_CATEGORIA_ORGAO = {
+    "nome": "Nome no edital",
+    "percentual": "Percentual",
+    "base_legal": "Base legal",
+    "pergunta": "Pergunta de autodeclaração",
+    "ajuda": "Texto de ajuda",
+    "lista_com_nomes": "Lista pública com nomes",
+    "documento_exigido": "Exige documento",
+    "documento_descricao": "Documento exigido",
+    "documento_tamanho_max_mb": "Tamanho máximo do documento (MB)",
+}
+PADROES_SELECAO = {"percentual_negros": "30.00"}
+"""Campos que entraram no retrato depois: a versão antiga sem eles tinha o padrão."""
+
+
+def _campo_selecao(conteudo: Mapping[str, Any], campo: str) -> Any:
+    return conteudo["selecao"].get(campo, PADROES_SELECAO.get(campo))
+
+
+def _categorias(conteudo: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{**c, "codigo": c["categoria"]} for c in conteudo.get("categorias_orgao", [])]
 
 
 def _texto(valor: Any) -> str:
@@ -115,14 +139,17 @@ def comparar_conteudos(antes: Mapping[str, Any], depois: Mapping[str, Any]) -> l
     """Diferenças entre dois retratos de edital (`services.snapshot_edital`)."""
     saida = [
         Diferenca(
-            "Seleção", rotulo, _texto(antes["selecao"].get(c)), _texto(depois["selecao"].get(c))
+            "Seleção", rotulo, _texto(_campo_selecao(antes, c)), _texto(_campo_selecao(depois, c))
         )
         for c, rotulo in ROTULOS_SELECAO.items()
-        if antes["selecao"].get(c) != depois["selecao"].get(c)
+        if _campo_selecao(antes, c) != _campo_selecao(depois, c)
     ]
     saida += _comparar_por_codigo("Vaga", antes["vagas"], depois["vagas"], ROTULOS_VAGA)
     saida += _comparar_por_codigo(
         "Critério", antes["criterios_avaliacao"], depois["criterios_avaliacao"], ROTULOS_CRITERIO
+    )
+    saida += _comparar_por_codigo(
+        "Categoria do órgão", _categorias(antes), _categorias(depois), ROTULOS_CATEGORIA_ORGAO
     )
     ra, rd = antes["reserva"], depois["reserva"]
     if ra["aplicavel"] != rd["aplicavel"]:
@@ -195,6 +222,7 @@ def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "edital": edital,
         "reserva": reserva_dados,
+        "categorias_orgao": conteudo.get("categorias_orgao", []),
         "rotulos_categorias": [ROTULOS_MODALIDADE.get(c, c) for c in reserva_dados["categorias"]],
         "totais_reservadas": [
             reserva_dados["total_reservadas"].get(c, 0) for c in reserva_dados["categorias"]

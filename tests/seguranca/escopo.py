@@ -153,6 +153,7 @@ ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo | Extra"]] =
     "monitoramento:relatorio_anual_arquivo": {"pk": Extra("relatorio_anual")},
     "classificacao:publicacao_progresso": {"chave": Fixo(CHAVE_QUALQUER)},
     "classificacao:processo_arquivo": {"qual": Fixo("evidencias")},
+    "inscricoes:documento_categoria": {"categoria": Fixo("indigenas")},
 }
 # Argumentos que não apontam um objeto (filtros): valores fixos válidos.
 PARAMETROS: dict[str, object] = {
@@ -179,6 +180,8 @@ DONO_SEM_GET: dict[str, str] = {
     "classificacao:comparar": "exige ?com=<outra versão>; sem ele responde 404 a todos.",
     "inscricoes:importar_andamento_json": "só existe com um arquivo pendente na própria sessão.",
     "inscricoes:importar_erros": "só existe com uma prévia pendente na própria sessão.",
+    "inscricoes:documento_categoria": "só existe quando a inscrição enviou o documento da "
+    "categoria do órgão (tests/candidatos/inscricoes/test_categorias_orgao.py).",
 }
 
 

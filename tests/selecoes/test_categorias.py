@@ -28,7 +28,7 @@ def test_codigo_e_aceito_pelo_motor_como_nome_de_categoria(codigo):
 
 def test_valores_do_registro_sao_as_cadeias_do_motor():
     assert reserva.RESERVA_NEGROS_PADRAO.categoria == Categoria.NEGROS
-    for categoria in ORDEM_PADRAO:
+    for categoria in Categoria:
         assert reserva.rotulo_categoria(categoria.value) == categoria.label.lower()
 
 
@@ -78,7 +78,17 @@ def test_modalidades_da_convocacao_vem_do_registro():
 
 
 def test_monitoramento_puro_usa_os_mesmos_codigos():
-    assert definicoes.MODALIDADES == ("AC", "negros", "pcd", "reversao")
+    assert definicoes.MODALIDADES == (
+        "AC",
+        "negros",
+        "pcd",
+        "indigenas",
+        "quilombolas",
+        "trans",
+        "minorias",
+        "outra",
+        "reversao",
+    )
     assert vocabulario.definicao("negros") is Categoria.NEGROS.definicao
     with pytest.raises(LookupError, match="desconhecida"):
         vocabulario.definicao("ciganos")

@@ -14,6 +14,7 @@ from datetime import datetime
 from candidatos.models import Convocacao, VagaDoResultado
 from candidatos.selectors.classificacao import modalidades_atuais, rotulo_modalidade
 from candidatos.selectors.publico.resultados import situacao_publica
+from selecoes.models import CategoriaEdital
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,12 @@ def vaga_da_versao(*, versao_id: int, codigo: str) -> int | None:
     )
 
 
+def _modalidades_so_numeros(vaga_id: int) -> frozenset[str]:
+    """Categorias do órgão cuja pertença não se publica com o nome (LGPD, art. 11)."""
+    categorias = CategoriaEdital.objects.filter(selecao__vagas__pk=vaga_id)
+    return frozenset(c.categoria for c in categorias if not c.publica_nomes)
+
+
 def chamadas_da_vaga(*, vaga_id: int) -> tuple[ChamadaPublica, ...]:
     """Todas as convocações da vaga, na ordem, com a modalidade em que cada pessoa foi
     chamada e a de hoje (art. 4º, § 1º: o negro alcançado pela ampla concorrência
@@ -50,11 +57,12 @@ def chamadas_da_vaga(*, vaga_id: int) -> tuple[ChamadaPublica, ...]:
         Convocacao.objects.filter(vaga_id=vaga_id).select_related("inscricao").order_by("ordem")
     )
     atuais = modalidades_atuais((c.pk, c.vaga_id, c.modalidade) for c in convocacoes)
+    so_numeros = _modalidades_so_numeros(vaga_id)
     return tuple(
         ChamadaPublica(
             ordem=c.ordem,
             inscricao=c.inscricao.numero,
-            nome=c.inscricao.nome_exibicao,
+            nome="" if {c.modalidade, atuais[c.pk]} & so_numeros else c.inscricao.nome_exibicao,
             convocada_em=c.convocada_em,
             modalidade_chamada=rotulo_modalidade(c.modalidade),
             modalidade_atual=rotulo_modalidade(atuais[c.pk]),

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from candidatos.conteudo_resultado import (
+    CategoriaPublicada,
     ConteudoResultado,
     Convocado,
     ForaDoResultado,
@@ -126,6 +127,7 @@ class LinhaLista:
 
 
 ROTULOS_LISTAS_RESERVA = {c.value: c.label for c in Categoria}
+"""Rótulo nacional de cada lista; o título das listas do órgão vem do edital."""
 
 
 @dataclass(frozen=True)
@@ -139,13 +141,19 @@ class VagaResultado:
     linhas: dict[str, tuple[LinhaLista, ...]]
     explicacoes: dict[str, str]
     sorteios: tuple[SorteioPublicado, ...] = ()
+    titulos: Mapping[str, str] = field(default_factory=lambda: LISTAS)
+    """Lista → título: as de ``LISTAS`` e as das categorias do órgão do edital."""
+    bases_legais: Mapping[str, str] = field(default_factory=dict)
+    """Categoria do órgão → ato que cria a reserva, mostrado com a lista."""
+    so_numeros: frozenset[str] = frozenset()
+    """Listas publicadas só com números de inscrição (LGPD, art. 11)."""
 
     @property
     def listas_disponiveis(self) -> list[tuple[str, str]]:
         """PcD só aparece quando a seleção reserva para PcD (Lei 11.788/2008, art. 17, § 5º)."""
         return [
             (chave, rotulo)
-            for chave, rotulo in LISTAS.items()
+            for chave, rotulo in self.titulos.items()
             if chave != Categoria.PCD or self.reservadas.get(chave) or self.linhas[chave]
         ]
 
@@ -172,8 +180,20 @@ def normalizar(texto: str) -> str:
 ROTULOS_MODALIDADE = dict(Modalidade.choices)
 
 
-def _vaga_do_conteudo(dados: VagaPublicada) -> VagaResultado:
+def _vaga_do_conteudo(
+    dados: VagaPublicada,
+    categorias_orgao: tuple[CategoriaPublicada, ...] = (),
+) -> VagaResultado:
+    """A vaga como a página pública a mostra. Numa categoria cuja lista é só de
+    números (pessoas trans, por padrão; LGPD, art. 11), a pertença não aparece ao
+    lado do nome: a lista e a convocação nessa modalidade trazem só o número, e a
+    classificação geral não a cita entre as listas do candidato."""
+    so_numeros = frozenset(c.codigo for c in categorias_orgao if not c.lista_com_nomes)
     por_inscricao = {c.inscricao: c for c in dados.classificacao}
+
+    def publicas(listas: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(x for x in listas if x not in so_numeros) if so_numeros else listas
+
     geral = tuple(
         LinhaLista(
             posicao=c.posicao,
@@ -181,26 +201,26 @@ def _vaga_do_conteudo(dados: VagaPublicada) -> VagaResultado:
             inscricao=c.inscricao,
             nome=c.nome,
             nota_final=c.nota_final,
-            listas=c.listas,
+            listas=publicas(c.listas),
             modalidade="",
             busca=normalizar(c.nome),
         )
         for c in dados.classificacao
     )
 
-    def lista(numeros: tuple[str, ...]) -> tuple[LinhaLista, ...]:
+    def lista(numeros: tuple[str, ...], *, com_nomes: bool = True) -> tuple[LinhaLista, ...]:
         linhas = []
         for indice, numero in enumerate(numeros, start=1):
             c = por_inscricao.get(numero)
-            nome = c.nome if c else ""
+            nome = c.nome if c and com_nomes else ""
             linhas.append(
                 LinhaLista(
                     posicao=indice,
-                    classificacao=c.posicao if c else None,
+                    classificacao=c.posicao if c and com_nomes else None,
                     inscricao=numero,
                     nome=nome,
-                    nota_final=c.nota_final if c else "",
-                    listas=c.listas if c else (),
+                    nota_final=c.nota_final if c and com_nomes else "",
+                    listas=publicas(c.listas) if c and com_nomes else (),
                     modalidade="",
                     busca=normalizar(nome),
                 )
@@ -209,16 +229,34 @@ def _vaga_do_conteudo(dados: VagaPublicada) -> VagaResultado:
 
     def convocado(c: Convocado) -> LinhaLista:
         classificado = por_inscricao.get(c.inscricao)
+        if c.modalidade in so_numeros:
+            return LinhaLista(
+                posicao=c.ordem,
+                classificacao=None,
+                inscricao=c.inscricao,
+                nome="",
+                nota_final="",
+                listas=(),
+                modalidade=ROTULOS_MODALIDADE.get(c.modalidade, c.modalidade),
+                busca="",
+            )
         return LinhaLista(
             posicao=c.ordem,
             classificacao=classificado.posicao if classificado else None,
             inscricao=c.inscricao,
             nome=c.nome,
             nota_final=classificado.nota_final if classificado else "",
-            listas=classificado.listas if classificado else (),
+            listas=publicas(classificado.listas) if classificado else (),
             modalidade=ROTULOS_MODALIDADE.get(c.modalidade, c.modalidade),
             busca=normalizar(c.nome),
         )
+
+    titulos = {
+        "classificacao": LISTAS["classificacao"],
+        **{c.value: c.titulo_lista for c in ORDEM_PADRAO},
+        **{c.codigo: f"Lista de {c.nome[0].lower()}{c.nome[1:]}" for c in categorias_orgao},
+        "convocacao": LISTAS["convocacao"],
+    }
 
     return VagaResultado(
         codigo=dados.codigo,
@@ -230,10 +268,17 @@ def _vaga_do_conteudo(dados: VagaPublicada) -> VagaResultado:
         linhas={
             "classificacao": geral,
             **{c.value: lista(dados.lista(c)) for c in ORDEM_PADRAO},
+            **{
+                c.codigo: lista(dados.lista(c.codigo), com_nomes=c.lista_com_nomes)
+                for c in categorias_orgao
+            },
             "convocacao": tuple(convocado(c) for c in dados.convocacao),
         },
         explicacoes=dict(dados.explicacoes),
         sorteios=dados.sorteios_publicados,
+        titulos=titulos if categorias_orgao else LISTAS,
+        bases_legais={c.codigo: c.base_legal for c in categorias_orgao},
+        so_numeros=so_numeros,
     )
 
 
@@ -244,7 +289,7 @@ def interpretar_conteudo(versao_id: int, conteudo: Mapping[str, Any]) -> Resulta
         versao_id=versao_id,
         selecao=dados.selecao,
         reserva=dados.reserva,
-        vagas={v.codigo: _vaga_do_conteudo(v) for v in dados.vagas},
+        vagas={v.codigo: _vaga_do_conteudo(v, dados.categorias_orgao) for v in dados.vagas},
         sem_avaliacao=dados.fora,
     )
 

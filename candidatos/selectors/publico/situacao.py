@@ -66,6 +66,8 @@ class PosicaoNaVersao:
     modalidade: str
     explicacao: str
     url: str
+    listas_do_orgao: tuple[tuple[str, int], ...] = ()
+    """(título da lista, posição) nas listas das categorias do órgão em que figura."""
 
     @property
     def preliminar(self) -> bool:
@@ -126,6 +128,13 @@ def situacao_do_candidato(
         convocado = _posicao(vaga.linhas["convocacao"], inscricao.numero)
         negros = _posicao(vaga.linhas[Categoria.NEGROS], inscricao.numero)
         pcd = _posicao(vaga.linhas[Categoria.PCD], inscricao.numero)
+        do_orgao = []
+        for chave, titulo in vaga.titulos.items():
+            if chave in ("classificacao", "convocacao", Categoria.NEGROS, Categoria.PCD):
+                continue
+            linha = _posicao(vaga.linhas.get(chave, ()), inscricao.numero)
+            if linha is not None:
+                do_orgao.append((titulo, linha.posicao))
         posicoes.append(
             PosicaoNaVersao(
                 versao=versao,
@@ -140,6 +149,7 @@ def situacao_do_candidato(
                     vaga.explicacoes.get(inscricao.numero, ""),
                     preliminar=versao.tipo == TipoResultado.PRELIMINAR,
                 ),
+                listas_do_orgao=tuple(do_orgao),
                 url=reverse(
                     "publico:resultado_vaga",
                     args=[inscricao.selecao_id, versao.slug, vaga.codigo, "classificacao"],

@@ -55,6 +55,10 @@ class SelecaoDados:
     base_reserva: str = "selecao"
     """Base do quadro (regras de reserva, § 3.1); ignorada na versão 1 e com sequência
     explícita."""
+    percentual_negros: Decimal = Decimal(30)
+    """Art. 1º: no mínimo 30%; o edital pode reservar mais."""
+    outras: tuple[tuple[str, Decimal], ...] = ()
+    """Categorias do órgão (código nacional, percentual), na precedência do edital."""
 
     @property
     def ano(self) -> int:
@@ -110,10 +114,15 @@ Cubo = dict[Chave, Counter[str]]
 
 
 def reservas_da_selecao(s: SelecaoDados) -> tuple[Reserva, ...]:
-    """Negros 30% (art. 1º) e, se o edital prevê, PcD (Lei 11.788/2008, art. 17, § 5º)."""
-    if s.reserva_pcd:
-        return (RESERVA_NEGROS_PADRAO, Reserva(PCD, Decimal(s.percentual_pcd)))
-    return (RESERVA_NEGROS_PADRAO,)
+    """Negros (art. 1º, 30% ou mais), PcD se o edital prevê (Lei 11.788/2008, art. 17,
+    § 5º) e as categorias do órgão, na precedência do edital."""
+    negros = (
+        RESERVA_NEGROS_PADRAO
+        if s.percentual_negros == RESERVA_NEGROS_PADRAO.percentual
+        else Reserva(NEGROS, Decimal(s.percentual_negros))
+    )
+    pcd = (Reserva(PCD, Decimal(s.percentual_pcd)),) if s.reserva_pcd else ()
+    return (negros, *pcd, *(Reserva(c, Decimal(p)) for c, p in s.outras))
 
 
 def sequencia_explicita(dados: Mapping[str, Any] | None) -> SequenciaExplicita | None:
@@ -197,6 +206,8 @@ def _somar_selecoes(cubo: Cubo, dados: Dados) -> None:
             c["vagas_ofertadas"] += v.ofertadas
             c["reservadas_negros"] += reservadas[v.codigo].get(NEGROS, 0)
             c["reservadas_pcd"] += reservadas[v.codigo].get(PCD, 0)
+            for codigo, _ in s.outras:
+                c[f"reservadas_{codigo}"] += reservadas[v.codigo].get(codigo, 0)
 
 
 def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:

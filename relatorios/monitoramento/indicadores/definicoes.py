@@ -7,7 +7,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from selecoes.vocabulario import ORDEM_PADRAO
+from selecoes.vocabulario import CODIGOS, ORDEM_PADRAO
 from selecoes.vocabulario import POR_CODIGO as POR_CODIGO_CATEGORIA
 
 META_NEGROS = Decimal(30)
@@ -17,7 +17,9 @@ LIMITE_SUPRESSAO = 5
 """Contagens de 1 a 4 pessoas são suprimidas ("< 5")."""
 
 CORES = ("branca", "preta", "parda", "amarela", "indigena", "nao_declarada")
-MODALIDADES = ("AC", *ORDEM_PADRAO, "reversao")
+CATEGORIAS_DO_ORGAO = tuple(c for c in CODIGOS if c not in ORDEM_PADRAO)
+"""Códigos nacionais das categorias que os órgãos acrescentam (monitoramento entre órgãos)."""
+MODALIDADES = ("AC", *ORDEM_PADRAO, *CATEGORIAS_DO_ORGAO, "reversao")
 SITUACOES_DESISTENCIA = frozenset({"recusada", "nao_compareceu", "desistiu"})
 SITUACOES_APOS_CONTRATO = frozenset({"contratado", "desligado", "eliminado"})
 SITUACOES_DESLIGAMENTO = frozenset({"desligado", "eliminado"})
@@ -71,7 +73,10 @@ _ROTULO_COR = {
 }
 _ROTULO_MOD = {
     "AC": "ampla concorrência",
-    **{c: f"vaga reservada a {POR_CODIGO_CATEGORIA[c].nome}" for c in ORDEM_PADRAO},
+    **{
+        c: f"vaga reservada a {POR_CODIGO_CATEGORIA[c].nome}"
+        for c in (*ORDEM_PADRAO, *CATEGORIAS_DO_ORGAO)
+    },
     "reversao": "reversão (art. 4º, § 3º)",
 }
 
@@ -92,6 +97,14 @@ INDICADORES: tuple[Indicador, ...] = (
     _i("vagas_ofertadas", "Vagas oferecidas", _G.SELECOES),
     _i("reservadas_negros", "Vagas reservadas a negros (quadro do edital)", _G.SELECOES),
     _i("reservadas_pcd", "Vagas reservadas a pessoas com deficiência", _G.SELECOES),
+    *(
+        _i(
+            f"reservadas_{c}",
+            f"Vagas reservadas a {POR_CODIGO_CATEGORIA[c].nome} (ato do órgão)",
+            _G.SELECOES,
+        )
+        for c in CATEGORIAS_DO_ORGAO
+    ),
     _i(
         "percentual_reservadas_negros",
         "Percentual das vagas oferecidas reservado a negros (art. 1º: 30%)",

@@ -33,7 +33,7 @@ from relatorios.monitoramento.indicadores.definicoes import (
 )
 from relatorios.monitoramento.indicadores.supressao import Celula, Celulas
 from relatorios.monitoramento.indicadores.tabelas import Tabela, tabela_indicadores, tabela_resumo
-from selecoes.categorias import ORDEM_PADRAO
+from selecoes.categorias import ORDEM_PADRAO, Categoria
 
 if TYPE_CHECKING:
     from relatorios.models import EmpresaTerceirizada
@@ -49,9 +49,11 @@ CODIGOS_RESUMO = (
     "percentual_negros_contratacoes",
     "percentual_contratos_comprovam",
 )
+ORDEM_BASICA = frozenset({"AC", *ORDEM_PADRAO, "reversao"})
 ROTULOS_MODALIDADE: dict[str, str] = {
     "AC": "Ampla concorrência",
     **{c: f"Reservadas a {c.curto}" for c in ORDEM_PADRAO},
+    **{c.value: f"Reservadas a {c.curto}" for c in Categoria if c not in ORDEM_PADRAO},
     "reversao": "Reversões",
 }
 
@@ -162,13 +164,14 @@ class Painel:
             )
             for a in anos
         ]
+        # As categorias do órgão só aparecem no gráfico quando houve convocação nelas.
+        celulas = {
+            m: self.cels.get((self.ano, self.chave_orgao, f"convocacoes_{m}")) for m in MODALIDADES
+        }
         modalidades = [
-            _barra(
-                ROTULOS_MODALIDADE[m],
-                self.cels.get((self.ano, self.chave_orgao, f"convocacoes_{m}")),
-                "sem convocações",
-            )
-            for m in MODALIDADES
+            _barra(ROTULOS_MODALIDADE[m], celula, "sem convocações")
+            for m, celula in celulas.items()
+            if m in ORDEM_BASICA or (celula is not None and celula.valor)
         ]
         meta = f"meta {META_NEGROS}% das vagas"
         graficos = [
