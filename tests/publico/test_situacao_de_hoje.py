@@ -50,10 +50,10 @@ def test_desistente_eliminado_e_ausente_tem_frase(client, cenario):
 
 def test_so_preliminar_nao_diz_convocado(client, orgao):
     from tests.factories import SelecaoFactory, VagaEstagioFactory
-    from tests.publico.factories import publicar_selecao
+    from tests.publico.factories import selecao_publicar
 
     agora = timezone.now()
-    selecao = publicar_selecao(
+    selecao = selecao_publicar(
         SelecaoFactory(
             orgao=orgao,
             inscricoes_inicio=agora - dt.timedelta(days=30),
