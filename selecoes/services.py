@@ -70,7 +70,7 @@ CAMPOS_VAGA = (
     "sem_cadastro_reserva",
     "requisitos",
 )
-CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
+CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima", "casas_decimais")
 
 # Base legal da reserva (art. 1º, §§ 1º a 3º; art. 3º; art. 7º; regras, § 8): depois da
 # publicação de um resultado (preliminar ou final), nenhuma retificação muda estes campos.
@@ -96,7 +96,7 @@ BASE_LEGAL_SELECAO = (
 )
 BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas", "sem_cadastro_reserva")
 """Além destes campos, nenhuma vaga entra, sai ou muda de ordem."""
-BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima")
+BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima", "casas_decimais")
 """Além destes campos, nenhum critério de avaliação entra ou sai."""
 
 SITUACOES_RETIFICAVEIS = (

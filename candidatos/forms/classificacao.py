@@ -29,7 +29,7 @@ from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
 from candidatos.services.regras_publicacao import inscricoes_sem_avaliacao, problemas_publicacao
 from selecoes.forms.campos import CampoDecimal, campo_data, campo_data_hora
-from selecoes.models import CriterioAvaliacao, Selecao
+from selecoes.models import CASAS_DECIMAIS_MAXIMO, CriterioAvaliacao, Selecao
 
 # ---------------------------------------------------------------------------
 # Grade de notas
@@ -43,6 +43,10 @@ SITUACOES_GRADE = [
 ]
 
 
+# Sem critérios a nota final é digitada, em milésimos como o banco a guarda.
+CASAS_NOTA_FINAL_DIGITADA = 3
+
+
 @dataclass(frozen=True)
 class ColunaNota:
     """Uma coluna de nota: um critério do edital ou, sem critérios, a nota final."""
@@ -51,12 +55,32 @@ class ColunaNota:
     codigo: str
     nome: str
     nota_maxima: Decimal
+    casas: int = CASAS_NOTA_FINAL_DIGITADA
+    """Casas que o edital declara para o critério (`CriterioAvaliacao.casas_decimais`)."""
+
+    def excede_casas(self, valor: Decimal) -> bool:
+        """ "9,50" tem 1 casa significativa: zeros à direita não contam."""
+        expoente = valor.normalize().as_tuple().exponent
+        return isinstance(expoente, int) and -expoente > self.casas
+
+    def mensagem_casas(self) -> str:
+        if self.campo == "nota_final":
+            return f"{self.nome}: use no máximo {self.casas} casas decimais."
+        if self.casas == 0:
+            return f"{self.nome}: o edital declara nota inteira; digite sem casas decimais."
+        plural = "casa decimal" if self.casas == 1 else "casas decimais"
+        return (
+            f"{self.nome}: o edital declara {self.casas} {plural}; digite no máximo {self.casas}."
+        )
 
 
 def colunas_de_nota(criterios: Sequence[CriterioAvaliacao]) -> list[ColunaNota]:
     if not criterios:
         return [ColunaNota("nota_final", "nota_final", "Nota final", Decimal("1000"))]
-    return [ColunaNota(f"nota_{c.codigo}", c.codigo, c.nome, c.nota_maxima) for c in criterios]
+    return [
+        ColunaNota(f"nota_{c.codigo}", c.codigo, c.nome, c.nota_maxima, c.casas_decimais)
+        for c in criterios
+    ]
 
 
 def validar_notas(
@@ -73,6 +97,8 @@ def validar_notas(
             erros[col.campo] = f"{col.nome}: candidato ausente não tem nota; apague o valor."
         elif not Decimal(0) <= valor <= col.nota_maxima:
             erros[col.campo] = f"{col.nome}: a nota deve estar entre 0 e {col.nota_maxima}."
+        elif col.excede_casas(valor):
+            erros[col.campo] = col.mensagem_casas()
     return erros
 
 
@@ -89,15 +115,14 @@ class AvaliacaoForm(forms.Form):
             self.fields[col.campo] = CampoDecimal(
                 label=col.nome,
                 required=False,
-                max_digits=8,
-                decimal_places=3,
+                max_digits=8 + CASAS_DECIMAIS_MAXIMO,
+                decimal_places=None,
                 localize=True,
                 widget=forms.TextInput(
                     attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6}
                 ),
                 error_messages={
                     "invalid": f"{col.nome}: digite um número (ex.: 8,5).",
-                    "max_decimal_places": f"{col.nome}: use no máximo 3 casas decimais.",
                     "max_digits": f"{col.nome}: número grande demais.",
                 },
             )
@@ -145,6 +170,12 @@ class BaseAvaliacaoFormSet(BaseFormSet):
 AvaliacaoFormSet = formset_factory(AvaliacaoForm, formset=BaseAvaliacaoFormSet, extra=0)
 
 
+def _com_as_casas(valor: Any, col: ColunaNota) -> Decimal:
+    """A nota salva com as casas do critério ("9.5" → "9,50" com 2 casas), sem arredondar."""
+    numero = Decimal(valor)
+    return numero if col.excede_casas(numero) else numero.quantize(Decimal(1).scaleb(-col.casas))
+
+
 def initial_da_grade(
     inscricoes: Sequence[Inscricao], colunas: Sequence[ColunaNota]
 ) -> list[dict[str, Any]]:
@@ -162,7 +193,7 @@ def initial_da_grade(
                 linha[col.campo] = avaliacao.nota_final
             else:
                 valor = (avaliacao.notas or {}).get(col.codigo)
-                linha[col.campo] = Decimal(valor) if valor not in (None, "") else None
+                linha[col.campo] = _com_as_casas(valor, col) if valor not in (None, "") else None
         iniciais.append(linha)
     return iniciais
 

@@ -43,7 +43,7 @@ from candidatos.views.classificacao import (
 )
 from selecoes import acesso
 from selecoes.categorias import Categoria
-from selecoes.models import Papel
+from selecoes.models import CriterioAvaliacao, Papel
 from selecoes.selectors import chamadas_da_selecao
 
 # --- página da vaga -------------------------------------------------------------
@@ -82,6 +82,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "form_surgidas": VagasSurgidasForm(),
         "chamadas": chamadas_da_selecao(v.selecao),
+        "casas_nota": CriterioAvaliacao.casas_nota_final(v.selecao_id),
         **no_orgao.contexto(),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)

@@ -2,6 +2,8 @@ from selecoes.models.auditoria import RegistroAuditoria
 from selecoes.models.fila import Mensagem, SituacaoMensagem, TarefaPendente
 from selecoes.models.orgaos import CpfServidor, Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
+    CASAS_DECIMAIS_MAXIMO,
+    CASAS_DECIMAIS_PADRAO,
     UF,
     BaseReserva,
     CriterioAvaliacao,
@@ -12,9 +14,12 @@ from selecoes.models.selecao import (
     VagaEstagio,
     VersaoEdital,
     VersaoRegras,
+    casas_da_nota_final,
 )
 
 __all__ = [
+    "CASAS_DECIMAIS_MAXIMO",
+    "CASAS_DECIMAIS_PADRAO",
     "UF",
     "BaseReserva",
     "CpfServidor",
@@ -33,4 +38,5 @@ __all__ = [
     "VagaEstagio",
     "VersaoEdital",
     "VersaoRegras",
+    "casas_da_nota_final",
 ]
