@@ -585,7 +585,77 @@ def validar_documento(arquivo: Any) -> Any:
 FINALIDADE_DECISAO = "decisao"
 
 
-class AbrirProcessoForm(forms.Form):
+class RetemArquivo:
+    """Arquivo que sobrevive a um erro de validação (``candidatos/envios.py``), como
+    o laudo da inscrição: o válido fica guardado e o formulário leva só a referência
+    assinada em ``<campo>_ref``; a ajuda do campo diz que ele já foi recebido.
+
+    A subclasse declara ``campo_retido``, ``finalidade`` e o ``<campo>_ref`` oculto.
+    """
+
+    campo_retido: str
+    finalidade: str
+    arquivo_obrigatorio = False
+    rotulo_recebido = "Arquivo"
+
+    data: Any
+    files: Any
+    fields: dict[str, forms.Field]
+    errors: Any
+    _bound_fields_cache: dict[str, Any]
+
+    @property
+    def _campo_ref(self) -> str:
+        return f"{self.campo_retido}_ref"
+
+    def _arquivo_enviado_ou_guardado(self, enviado: UploadedFile | None) -> UploadedFile | None:
+        """O arquivo enviado agora ou, sem ele, o guardado no envio anterior com erro."""
+        referencia = self.data.get(self._campo_ref)
+        if not enviado and referencia:
+            enviado = envios.recuperar(referencia, finalidade=self.finalidade)
+            if enviado is not None:
+                validar_documento(enviado)
+        if not enviado and self.arquivo_obrigatorio:
+            raise ValidationError(self.fields[self.campo_retido].error_messages["required"])
+        return enviado or None
+
+    def reter_arquivo(self) -> None:
+        """Envio com erro: guarda o arquivo válido para não pedi-lo de novo."""
+        if self.campo_retido in self.errors:
+            return
+        dados = getattr(self, "cleaned_data", None) or {}
+        arquivo = dados.get(self.campo_retido)
+        referencia = self.data.get(self._campo_ref, "")
+        if self.files.get(self.campo_retido) and arquivo:
+            if referencia:
+                envios.descartar(referencia, finalidade=self.finalidade)
+            referencia = envios.guardar(arquivo, finalidade=self.finalidade)
+            self.data = self.data.copy()
+            self.data[self._campo_ref] = referencia
+        nome = envios.nome_original(referencia, finalidade=self.finalidade) if referencia else ""
+        if nome:
+            self.fields[self.campo_retido].help_text = (
+                f"{self.rotulo_recebido} já recebido: {nome}. "
+                "Envie outro arquivo só se quiser trocá-lo."
+            )
+            # O campo desenhado guarda a ajuda de quando foi criado (na validação).
+            self._bound_fields_cache.pop(self.campo_retido, None)
+
+    def descartar_arquivo_guardado(self) -> None:
+        """Gravado o formulário, a cópia temporária não serve mais."""
+        referencia = self.data.get(self._campo_ref, "")
+        if referencia:
+            envios.descartar(referencia, finalidade=self.finalidade)
+
+
+FINALIDADE_EVIDENCIAS = "evidencias"
+
+
+class AbrirProcessoForm(RetemArquivo, forms.Form):
+    campo_retido = "arquivo"
+    finalidade = FINALIDADE_EVIDENCIAS
+    rotulo_recebido = "Arquivo de evidências"
+
     motivo = forms.CharField(label="Motivo da apuração", widget=forms.Textarea(attrs={"rows": 3}))
     evidencias = forms.CharField(
         label="Evidências", required=False, widget=forms.Textarea(attrs={"rows": 3})
@@ -595,6 +665,10 @@ class AbrirProcessoForm(forms.Form):
         required=False,
         validators=[validar_documento],
     )
+    arquivo_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
+
+    def clean_arquivo(self) -> UploadedFile | None:
+        return self._arquivo_enviado_ou_guardado(self.cleaned_data.get("arquivo"))
 
 
 class NotificarForm(forms.Form):
@@ -605,7 +679,12 @@ class DefesaForm(forms.Form):
     defesa = forms.CharField(label="Defesa recebida", widget=forms.Textarea(attrs={"rows": 5}))
 
 
-class DecisaoProcessoForm(forms.Form):
+class DecisaoProcessoForm(RetemArquivo, forms.Form):
+    campo_retido = "documento"
+    finalidade = FINALIDADE_DECISAO
+    arquivo_obrigatorio = True
+    rotulo_recebido = "Documento"
+
     procedente = forms.TypedChoiceField(
         label="Decisão",
         choices=[
@@ -623,43 +702,8 @@ class DecisaoProcessoForm(forms.Form):
     )
     documento_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
 
-    def clean_documento(self) -> UploadedFile:
-        """O documento enviado agora ou, sem ele, o guardado no envio anterior com erro."""
-        documento = self.cleaned_data.get("documento")
-        if not documento and self.data.get("documento_ref"):
-            documento = envios.recuperar(self.data["documento_ref"], finalidade=FINALIDADE_DECISAO)
-            if documento is not None:
-                validar_documento(documento)
-        if not documento:
-            raise ValidationError(self.fields["documento"].error_messages["required"])
-        return documento
-
-    def reter_documento(self) -> None:
-        """Decisão com erro: guarda o documento válido para não pedi-lo de novo."""
-        if "documento" in self.errors:
-            return
-        documento = self.cleaned_data.get("documento") if hasattr(self, "cleaned_data") else None
-        referencia = self.data.get("documento_ref", "")
-        if self.files.get("documento") and documento:
-            if referencia:
-                envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
-            referencia = envios.guardar(documento, finalidade=FINALIDADE_DECISAO)
-            self.data = self.data.copy()  # type: ignore[attr-defined]
-            self.data["documento_ref"] = referencia  # type: ignore[index]
-        nome = envios.nome_original(referencia, finalidade=FINALIDADE_DECISAO) if referencia else ""
-        if nome:
-            self.fields[
-                "documento"
-            ].help_text = (
-                f"Documento já recebido: {nome}. Envie outro arquivo só se quiser trocá-lo."
-            )
-            # O campo desenhado guarda a ajuda de quando foi criado (na validação).
-            self._bound_fields_cache.pop("documento", None)  # type: ignore[attr-defined]
-
-    def descartar_documento_guardado(self) -> None:
-        referencia = self.data.get("documento_ref", "")
-        if referencia:
-            envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
+    def clean_documento(self) -> UploadedFile | None:
+        return self._arquivo_enviado_ou_guardado(self.cleaned_data.get("documento"))
 
 
 # ---------------------------------------------------------------------------

@@ -314,10 +314,13 @@ def processo_abrir(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
+            form.descartar_arquivo_guardado()
             messages.success(
                 request, "Processo aberto. Notifique o candidato com o prazo de defesa."
             )
             return redirect("classificacao:processo", pk=p.pk)
+    if request.method == "POST":
+        form.reter_arquivo()
     return render(
         request,
         "candidatos/convocacao/processo_abrir.html",
@@ -438,10 +441,10 @@ def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
-            form.descartar_documento_guardado()
+            form.descartar_arquivo_guardado()
             messages.success(request, "Decisão registrada.")
             return redirect("classificacao:processo", pk=p.pk)
-    form.reter_documento()
+    form.reter_arquivo()
     return _render_processo(request, no_orgao, status=400, form_decisao=form)
 
 
