@@ -52,7 +52,7 @@ def _texto(html: str) -> str:
 
 @pytest.mark.parametrize(("casas", "nota", "esperado"), CASOS)
 def test_casas_da_nota_paginas_publicas(client, orgao, alice, casas, nota, esperado):
-    vaga, ins, versao = _cenario(orgao, alice, casas, nota)
+    vaga, ins, _ = _cenario(orgao, alice, casas, nota)
     url = reverse(
         "publico:resultado_vaga", args=[vaga.selecao_id, "atual", vaga.codigo, "classificacao"]
     )
