@@ -372,7 +372,10 @@ def _aplicar_linhas(
     for ordem, linha in enumerate(linhas):
         objeto = existentes.get(linha.get("id") or 0) or criar()
         for campo in campos:
-            setattr(objeto, campo, linha[campo])
+            # Campo omitido (dados anteriores a ele, ex.: casas decimais): fica o do
+            # banco ou o padrão do modelo.
+            if campo in linha:
+                setattr(objeto, campo, linha[campo])
         objeto.ordem = ordem
         objeto.full_clean(exclude=["selecao"])
         objeto.save()
