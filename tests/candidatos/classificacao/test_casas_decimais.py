@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 import pytest
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -13,6 +14,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from candidatos.models import Avaliacao
+from candidatos.selectors.publico.memoria import limpar_todas
 from relatorios.documentos import pdf
 from relatorios.documentos.construtores import lista_resultado
 from relatorios.models import Documento, TipoDocumento
@@ -22,6 +24,17 @@ from tests.candidatos.classificacao.factories import aprovar, inscrever, nova_va
 from tests.factories import gerar_cpf
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _cache_limpo():
+    """A página pública guardada de um caso não serve ao seguinte (mesmos ids no SQLite)."""
+    cache.clear()
+    limpar_todas()
+    yield
+    cache.clear()
+    limpar_todas()
+
 
 # (casas declaradas; None = não declara), nota digitada, como aparece.
 CASOS = [
