@@ -236,7 +236,8 @@ def _decimal(texto: str) -> Decimal | None:
         valor = Decimal(texto)
     except InvalidOperation as erro:
         raise ValueError from erro
-    if not valor.is_finite() or valor.as_tuple().exponent < -3:  # type: ignore[operator]
+    # As casas de cada critério são conferidas em `validar_notas`, com a mensagem dele.
+    if not valor.is_finite() or valor.as_tuple().exponent < -CASAS_DECIMAIS_MAXIMO:  # type: ignore[operator]
         raise ValueError
     return valor
 
@@ -259,7 +260,9 @@ def _linha_da_planilha(
             notas[col.codigo] = _decimal(valores.get(col.codigo, ""))
         except ValueError:
             erros.append(
-                ErroLinha(numero_linha, col.codigo, "número inválido (ex.: 8,5; até 3 casas).")
+                ErroLinha(
+                    numero_linha, col.codigo, f"número inválido (ex.: 8,5; até {col.casas} casas)."
+                )
             )
     if erros:
         return erros

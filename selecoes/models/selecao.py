@@ -348,14 +348,19 @@ CASAS_DECIMAIS_PADRAO = 2
 CASAS_DECIMAIS_MAXIMO = 4
 
 
+CASAS_NOTA_FINAL_GUARDADA = 3
+"""A nota final é guardada em milésimos (`Avaliacao.nota_final`, 3 casas)."""
+
+
 def casas_da_nota_final(casas_dos_criterios: Iterable[int]) -> int:
     """Casas da nota final: as do critério mais fino (a média ponderada não tem mais
-    precisão declarada do que ele) ou, sem critérios, o padrão de 2.
+    precisão declarada do que ele), no máximo as 3 com que é guardada; sem
+    critérios, o padrão de 2.
 
     O filtro ``nota`` nunca esconde algarismo significativo: a média "8,567" de
     critérios com 1 casa continua "8,567" (foi ela que decidiu a ordem).
     """
-    return max(casas_dos_criterios, default=CASAS_DECIMAIS_PADRAO)
+    return min(max(casas_dos_criterios, default=CASAS_DECIMAIS_PADRAO), CASAS_NOTA_FINAL_GUARDADA)
 
 
 class CriterioAvaliacao(models.Model):

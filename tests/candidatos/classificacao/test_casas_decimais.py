@@ -149,7 +149,8 @@ def test_grade_recusa_mais_casas_que_o_criterio_declara(
 
 
 @pytest.mark.parametrize(
-    ("casas", "esperado"), [((), 2), ((1,), 1), ((0, 1), 1), ((0, 3, 1), 3), ((0,), 0)]
+    ("casas", "esperado"),
+    [((), 2), ((1,), 1), ((0, 1), 1), ((0, 3, 1), 3), ((0,), 0), ((4, 1), 3)],
 )
 def test_casas_da_nota_final_sao_as_do_criterio_mais_fino(casas, esperado):
     assert casas_da_nota_final(casas) == esperado
@@ -169,3 +170,22 @@ def test_casas_decimais_congeladas_depois_do_resultado(orgao, alice):
         )
     assert "não pode mudar" in str(erro.value)
     assert CriterioAvaliacao.objects.get(selecao=vaga.selecao).casas_decimais == 1
+
+
+def test_planilha_recusa_mais_casas_que_o_criterio_declara(client, alice, orgao):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    vaga = nova_vaga(orgao, criterios=[("prova", "1")])
+    CriterioAvaliacao.objects.filter(selecao=vaga.selecao).update(casas_decimais=1)
+    inscrever(vaga, "DIR-A")
+    inscrever(vaga, "DIR-B")
+    client.force_login(alice)
+    planilha = "inscricao;situacao;prova\nDIR-A;aprovado;9,50\nDIR-B;aprovado;9,55\n"
+    resposta = client.post(
+        reverse("classificacao:importar_notas", args=[vaga.selecao.pk]),
+        {"arquivo": SimpleUploadedFile("notas.csv", planilha.encode(), content_type="text/csv")},
+    )
+    assert resposta.status_code == 200
+    assert "1 erro(s)" in resposta.text
+    assert "Prova: o edital declara 1 casa decimal; digite no máximo 1." in resposta.text
+    assert not Avaliacao.objects.exists()
