@@ -202,3 +202,26 @@ def test_referencia_de_evidencias_adulterada_nao_anexa_nada(client, alice, orgao
     )
     assert resposta.status_code == 302
     assert not ProcessoEliminacao.objects.get().arquivo_evidencias
+
+
+def test_referencia_do_documento_da_decisao_nao_serve_como_evidencia(client, alice, orgao):
+    """A assinatura é por finalidade: um arquivo guardado para outra tela não entra aqui."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidatos import envios
+    from candidatos.forms.classificacao import FINALIDADE_DECISAO
+    from candidatos.models import ProcessoEliminacao
+
+    vaga = nova_vaga(orgao)
+    ins = classificacao(vaga, "AB")
+    alheia = envios.guardar(
+        SimpleUploadedFile("ata.pdf", b"%PDF-1.4 ata", content_type="application/pdf"),
+        finalidade=FINALIDADE_DECISAO,
+    )
+    client.force_login(alice)
+    resposta = client.post(
+        reverse("classificacao:processo_abrir", args=[ins["A"].pk]),
+        {"motivo": "Indício.", "arquivo_ref": alheia},
+    )
+    assert resposta.status_code == 302
+    assert not ProcessoEliminacao.objects.get().arquivo_evidencias
