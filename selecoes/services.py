@@ -77,7 +77,7 @@ CAMPOS_VAGA = (
     "sem_cadastro_reserva",
     "requisitos",
 )
-CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima")
+CAMPOS_CRITERIO = ("codigo", "nome", "peso", "nota_maxima", "casas_decimais")
 CAMPOS_CATEGORIA = (
     "categoria",
     "nome",
@@ -116,7 +116,7 @@ BASE_LEGAL_SELECAO = (
 )
 BASE_LEGAL_VAGA = ("codigo", "vagas_ofertadas", "sem_cadastro_reserva")
 """Além destes campos, nenhuma vaga entra, sai ou muda de ordem."""
-BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima")
+BASE_LEGAL_CRITERIO = ("codigo", "peso", "nota_maxima", "casas_decimais")
 """Além destes campos, nenhum critério de avaliação entra ou sai."""
 BASE_LEGAL_CATEGORIA = ("categoria", "percentual")
 """Além destes campos, nenhuma categoria do órgão entra, sai ou muda de precedência."""
@@ -416,7 +416,10 @@ def _aplicar_linhas(
     for ordem, linha in enumerate(linhas):
         objeto = existentes.get(linha.get("id") or 0) or criar()
         for campo in campos:
-            setattr(objeto, campo, linha[campo])
+            # Campo omitido (dados anteriores a ele, ex.: casas decimais): fica o do
+            # banco ou o padrão do modelo.
+            if campo in linha:
+                setattr(objeto, campo, linha[campo])
         objeto.ordem = ordem
         objeto.full_clean(exclude=["selecao"])
         objeto.save()

@@ -29,7 +29,7 @@ from candidatos.planilhas import Planilha
 from candidatos.services.classificacao import LinhaAvaliacao
 from candidatos.services.regras_publicacao import inscricoes_sem_avaliacao, problemas_publicacao
 from selecoes.forms.campos import CampoDecimal, campo_data, campo_data_hora
-from selecoes.models import CriterioAvaliacao, Selecao
+from selecoes.models import CASAS_DECIMAIS_MAXIMO, CriterioAvaliacao, Selecao
 
 # ---------------------------------------------------------------------------
 # Grade de notas
@@ -43,6 +43,10 @@ SITUACOES_GRADE = [
 ]
 
 
+# Sem critérios a nota final é digitada, em milésimos como o banco a guarda.
+CASAS_NOTA_FINAL_DIGITADA = 3
+
+
 @dataclass(frozen=True)
 class ColunaNota:
     """Uma coluna de nota: um critério do edital ou, sem critérios, a nota final."""
@@ -51,12 +55,32 @@ class ColunaNota:
     codigo: str
     nome: str
     nota_maxima: Decimal
+    casas: int = CASAS_NOTA_FINAL_DIGITADA
+    """Casas que o edital declara para o critério (`CriterioAvaliacao.casas_decimais`)."""
+
+    def excede_casas(self, valor: Decimal) -> bool:
+        """ "9,50" tem 1 casa significativa: zeros à direita não contam."""
+        expoente = valor.normalize().as_tuple().exponent
+        return isinstance(expoente, int) and -expoente > self.casas
+
+    def mensagem_casas(self) -> str:
+        if self.campo == "nota_final":
+            return f"{self.nome}: use no máximo {self.casas} casas decimais."
+        if self.casas == 0:
+            return f"{self.nome}: o edital declara nota inteira; digite sem casas decimais."
+        plural = "casa decimal" if self.casas == 1 else "casas decimais"
+        return (
+            f"{self.nome}: o edital declara {self.casas} {plural}; digite no máximo {self.casas}."
+        )
 
 
 def colunas_de_nota(criterios: Sequence[CriterioAvaliacao]) -> list[ColunaNota]:
     if not criterios:
         return [ColunaNota("nota_final", "nota_final", "Nota final", Decimal("1000"))]
-    return [ColunaNota(f"nota_{c.codigo}", c.codigo, c.nome, c.nota_maxima) for c in criterios]
+    return [
+        ColunaNota(f"nota_{c.codigo}", c.codigo, c.nome, c.nota_maxima, c.casas_decimais)
+        for c in criterios
+    ]
 
 
 def validar_notas(
@@ -73,6 +97,8 @@ def validar_notas(
             erros[col.campo] = f"{col.nome}: candidato ausente não tem nota; apague o valor."
         elif not Decimal(0) <= valor <= col.nota_maxima:
             erros[col.campo] = f"{col.nome}: a nota deve estar entre 0 e {col.nota_maxima}."
+        elif col.excede_casas(valor):
+            erros[col.campo] = col.mensagem_casas()
     return erros
 
 
@@ -89,15 +115,14 @@ class AvaliacaoForm(forms.Form):
             self.fields[col.campo] = CampoDecimal(
                 label=col.nome,
                 required=False,
-                max_digits=8,
-                decimal_places=3,
+                max_digits=8 + CASAS_DECIMAIS_MAXIMO,
+                decimal_places=None,
                 localize=True,
                 widget=forms.TextInput(
                     attrs={"inputmode": "decimal", "autocomplete": "off", "size": 6}
                 ),
                 error_messages={
                     "invalid": f"{col.nome}: digite um número (ex.: 8,5).",
-                    "max_decimal_places": f"{col.nome}: use no máximo 3 casas decimais.",
                     "max_digits": f"{col.nome}: número grande demais.",
                 },
             )
@@ -145,6 +170,12 @@ class BaseAvaliacaoFormSet(BaseFormSet):
 AvaliacaoFormSet = formset_factory(AvaliacaoForm, formset=BaseAvaliacaoFormSet, extra=0)
 
 
+def _com_as_casas(valor: Any, col: ColunaNota) -> Decimal:
+    """A nota salva com as casas do critério ("9.5" → "9,50" com 2 casas), sem arredondar."""
+    numero = Decimal(valor)
+    return numero if col.excede_casas(numero) else numero.quantize(Decimal(1).scaleb(-col.casas))
+
+
 def initial_da_grade(
     inscricoes: Sequence[Inscricao], colunas: Sequence[ColunaNota]
 ) -> list[dict[str, Any]]:
@@ -162,7 +193,7 @@ def initial_da_grade(
                 linha[col.campo] = avaliacao.nota_final
             else:
                 valor = (avaliacao.notas or {}).get(col.codigo)
-                linha[col.campo] = Decimal(valor) if valor not in (None, "") else None
+                linha[col.campo] = _com_as_casas(valor, col) if valor not in (None, "") else None
         iniciais.append(linha)
     return iniciais
 
@@ -205,7 +236,8 @@ def _decimal(texto: str) -> Decimal | None:
         valor = Decimal(texto)
     except InvalidOperation as erro:
         raise ValueError from erro
-    if not valor.is_finite() or valor.as_tuple().exponent < -3:  # type: ignore[operator]
+    # As casas de cada critério são conferidas em `validar_notas`, com a mensagem dele.
+    if not valor.is_finite() or valor.as_tuple().exponent < -CASAS_DECIMAIS_MAXIMO:  # type: ignore[operator]
         raise ValueError
     return valor
 
@@ -228,7 +260,9 @@ def _linha_da_planilha(
             notas[col.codigo] = _decimal(valores.get(col.codigo, ""))
         except ValueError:
             erros.append(
-                ErroLinha(numero_linha, col.codigo, "número inválido (ex.: 8,5; até 3 casas).")
+                ErroLinha(
+                    numero_linha, col.codigo, f"número inválido (ex.: 8,5; até {col.casas} casas)."
+                )
             )
     if erros:
         return erros
@@ -554,7 +588,77 @@ def validar_documento(arquivo: Any) -> Any:
 FINALIDADE_DECISAO = "decisao"
 
 
-class AbrirProcessoForm(forms.Form):
+class RetemArquivo:
+    """Arquivo que sobrevive a um erro de validação (``candidatos/envios.py``), como
+    o laudo da inscrição: o válido fica guardado e o formulário leva só a referência
+    assinada em ``<campo>_ref``; a ajuda do campo diz que ele já foi recebido.
+
+    A subclasse declara ``campo_retido``, ``finalidade`` e o ``<campo>_ref`` oculto.
+    """
+
+    campo_retido: str
+    finalidade: str
+    arquivo_obrigatorio = False
+    rotulo_recebido = "Arquivo"
+
+    data: Any
+    files: Any
+    fields: dict[str, forms.Field]
+    errors: Any
+    _bound_fields_cache: dict[str, Any]
+
+    @property
+    def _campo_ref(self) -> str:
+        return f"{self.campo_retido}_ref"
+
+    def _arquivo_enviado_ou_guardado(self, enviado: UploadedFile | None) -> UploadedFile | None:
+        """O arquivo enviado agora ou, sem ele, o guardado no envio anterior com erro."""
+        referencia = self.data.get(self._campo_ref)
+        if not enviado and referencia:
+            enviado = envios.recuperar(referencia, finalidade=self.finalidade)
+            if enviado is not None:
+                validar_documento(enviado)
+        if not enviado and self.arquivo_obrigatorio:
+            raise ValidationError(self.fields[self.campo_retido].error_messages["required"])
+        return enviado or None
+
+    def reter_arquivo(self) -> None:
+        """Envio com erro: guarda o arquivo válido para não pedi-lo de novo."""
+        if self.campo_retido in self.errors:
+            return
+        dados = getattr(self, "cleaned_data", None) or {}
+        arquivo = dados.get(self.campo_retido)
+        referencia = self.data.get(self._campo_ref, "")
+        if self.files.get(self.campo_retido) and arquivo:
+            if referencia:
+                envios.descartar(referencia, finalidade=self.finalidade)
+            referencia = envios.guardar(arquivo, finalidade=self.finalidade)
+            self.data = self.data.copy()
+            self.data[self._campo_ref] = referencia
+        nome = envios.nome_original(referencia, finalidade=self.finalidade) if referencia else ""
+        if nome:
+            self.fields[self.campo_retido].help_text = (
+                f"{self.rotulo_recebido} já recebido: {nome}. "
+                "Envie outro arquivo só se quiser trocá-lo."
+            )
+            # O campo desenhado guarda a ajuda de quando foi criado (na validação).
+            self._bound_fields_cache.pop(self.campo_retido, None)
+
+    def descartar_arquivo_guardado(self) -> None:
+        """Gravado o formulário, a cópia temporária não serve mais."""
+        referencia = self.data.get(self._campo_ref, "")
+        if referencia:
+            envios.descartar(referencia, finalidade=self.finalidade)
+
+
+FINALIDADE_EVIDENCIAS = "evidencias"
+
+
+class AbrirProcessoForm(RetemArquivo, forms.Form):
+    campo_retido = "arquivo"
+    finalidade = FINALIDADE_EVIDENCIAS
+    rotulo_recebido = "Arquivo de evidências"
+
     motivo = forms.CharField(label="Motivo da apuração", widget=forms.Textarea(attrs={"rows": 3}))
     evidencias = forms.CharField(
         label="Evidências", required=False, widget=forms.Textarea(attrs={"rows": 3})
@@ -564,6 +668,10 @@ class AbrirProcessoForm(forms.Form):
         required=False,
         validators=[validar_documento],
     )
+    arquivo_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
+
+    def clean_arquivo(self) -> UploadedFile | None:
+        return self._arquivo_enviado_ou_guardado(self.cleaned_data.get("arquivo"))
 
 
 class NotificarForm(forms.Form):
@@ -574,7 +682,12 @@ class DefesaForm(forms.Form):
     defesa = forms.CharField(label="Defesa recebida", widget=forms.Textarea(attrs={"rows": 5}))
 
 
-class DecisaoProcessoForm(forms.Form):
+class DecisaoProcessoForm(RetemArquivo, forms.Form):
+    campo_retido = "documento"
+    finalidade = FINALIDADE_DECISAO
+    arquivo_obrigatorio = True
+    rotulo_recebido = "Documento"
+
     procedente = forms.TypedChoiceField(
         label="Decisão",
         choices=[
@@ -592,43 +705,8 @@ class DecisaoProcessoForm(forms.Form):
     )
     documento_ref = forms.CharField(required=False, widget=forms.HiddenInput, max_length=1000)
 
-    def clean_documento(self) -> UploadedFile:
-        """O documento enviado agora ou, sem ele, o guardado no envio anterior com erro."""
-        documento = self.cleaned_data.get("documento")
-        if not documento and self.data.get("documento_ref"):
-            documento = envios.recuperar(self.data["documento_ref"], finalidade=FINALIDADE_DECISAO)
-            if documento is not None:
-                validar_documento(documento)
-        if not documento:
-            raise ValidationError(self.fields["documento"].error_messages["required"])
-        return documento
-
-    def reter_documento(self) -> None:
-        """Decisão com erro: guarda o documento válido para não pedi-lo de novo."""
-        if "documento" in self.errors:
-            return
-        documento = self.cleaned_data.get("documento") if hasattr(self, "cleaned_data") else None
-        referencia = self.data.get("documento_ref", "")
-        if self.files.get("documento") and documento:
-            if referencia:
-                envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
-            referencia = envios.guardar(documento, finalidade=FINALIDADE_DECISAO)
-            self.data = self.data.copy()  # type: ignore[attr-defined]
-            self.data["documento_ref"] = referencia  # type: ignore[index]
-        nome = envios.nome_original(referencia, finalidade=FINALIDADE_DECISAO) if referencia else ""
-        if nome:
-            self.fields[
-                "documento"
-            ].help_text = (
-                f"Documento já recebido: {nome}. Envie outro arquivo só se quiser trocá-lo."
-            )
-            # O campo desenhado guarda a ajuda de quando foi criado (na validação).
-            self._bound_fields_cache.pop("documento", None)  # type: ignore[attr-defined]
-
-    def descartar_documento_guardado(self) -> None:
-        referencia = self.data.get("documento_ref", "")
-        if referencia:
-            envios.descartar(referencia, finalidade=FINALIDADE_DECISAO)
+    def clean_documento(self) -> UploadedFile | None:
+        return self._arquivo_enviado_ou_guardado(self.cleaned_data.get("documento"))
 
 
 # ---------------------------------------------------------------------------

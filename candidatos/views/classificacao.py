@@ -157,6 +157,7 @@ def inscricao(request: HttpRequest, pk: int) -> HttpResponse:
         "processos": ins.processos_eliminacao.order_by("-aberto_em"),
         "recursos": ins.recursos.order_by("recebido_em"),
         "hoje": situacao_de_hoje(ins, agora=timezone.now()),
+        "casas_nota": CriterioAvaliacao.casas_nota_final(ins.selecao_id),
         **no_orgao.contexto(),
     }
     return render(request, "candidatos/classificacao/inscricao.html", contexto)
@@ -208,6 +209,7 @@ def notas(request: HttpRequest, pk: int) -> HttpResponse:
         "page_obj": pagina,
         "versao_final": ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL),
         "nota_final_digitada": colunas[0].codigo == "nota_final",
+        "casas_nota": CriterioAvaliacao.casas_nota_final(selecao.pk),
         "form_corte": AprovarPorCorteForm(),
         **papel,
     }

@@ -43,7 +43,7 @@ from candidatos.views.classificacao import (
 )
 from selecoes import acesso
 from selecoes.categorias import Categoria
-from selecoes.models import Papel
+from selecoes.models import CriterioAvaliacao, Papel
 from selecoes.selectors import chamadas_da_selecao
 
 # --- página da vaga -------------------------------------------------------------
@@ -86,6 +86,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "form_surgidas": VagasSurgidasForm(),
         "chamadas": chamadas_da_selecao(v.selecao),
+        "casas_nota": CriterioAvaliacao.casas_nota_final(v.selecao_id),
         **no_orgao.contexto(),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)
@@ -317,10 +318,13 @@ def processo_abrir(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
+            form.descartar_arquivo_guardado()
             messages.success(
                 request, "Processo aberto. Notifique o candidato com o prazo de defesa."
             )
             return redirect("classificacao:processo", pk=p.pk)
+    if request.method == "POST":
+        form.reter_arquivo()
     return render(
         request,
         "candidatos/convocacao/processo_abrir.html",
@@ -441,10 +445,10 @@ def processo_decidir(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as erro:
             form.add_error(None, erro)
         else:
-            form.descartar_documento_guardado()
+            form.descartar_arquivo_guardado()
             messages.success(request, "Decisão registrada.")
             return redirect("classificacao:processo", pk=p.pk)
-    form.reter_documento()
+    form.reter_arquivo()
     return _render_processo(request, no_orgao, status=400, form_decisao=form)
 
 

@@ -26,7 +26,7 @@ from candidatos.services import acesso_candidato
 from candidatos.views import area_candidato
 from selecoes import cache as cache_compartilhado
 from selecoes.limites import ip_do_cliente, limitar
-from selecoes.models import Selecao
+from selecoes.models import CriterioAvaliacao, Selecao
 from selecoes.selectors import chamadas_da_selecao, quadro_reserva
 
 POR_PAGINA_SELECOES = 20
@@ -193,6 +193,8 @@ def resultado_vaga(
         "page_obj": pagina,
         "linhas": [(linha, estados.get(linha.inscricao, "")) for linha in pagina],
         "chamadas": _chamadas(escolhida.id, codigo) if lista == "convocacao" else (),
+        # Congeladas com a base legal depois do resultado (selecoes.services).
+        "casas_nota": CriterioAvaliacao.casas_nota_final(pk),
     }
     # Sem o recuo das linhas a página fica ~25% menor (a página não tem <pre> nem <textarea>).
     texto = render_to_string("publico/resultado_vaga.html", contexto, request=request)

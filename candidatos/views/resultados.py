@@ -36,7 +36,7 @@ from candidatos.views.classificacao import contexto_papel, exigir_editor, obter_
 from selecoes import acesso
 from selecoes.canonico import serializar
 from selecoes.consulta import CompararResultadoForm, consulta_invalida
-from selecoes.models import Papel, Selecao
+from selecoes.models import CriterioAvaliacao, Papel, Selecao
 
 # --- publicação e versões ----------------------------------------------------
 
@@ -148,6 +148,7 @@ def versao(request: HttpRequest, pk: int) -> HttpResponse:
             "outras": outras,
             "vagas": [(vaga, vaga.sorteios_publicados) for vaga in conteudo.vagas],
             "sem_avaliacao": conteudo.fora,
+            "casas_nota": CriterioAvaliacao.casas_nota_final(v.selecao_id),
         },
     )
 
@@ -177,6 +178,7 @@ def comparar(request: HttpRequest, pk: int) -> HttpResponse:
         "candidatos/classificacao/comparar.html",
         {
             "selecao": v.selecao,
+            "casas_nota": CriterioAvaliacao.casas_nota_final(v.selecao_id),
             "antes": antes,
             "depois": depois,
             "diferencas": comparar_versoes(

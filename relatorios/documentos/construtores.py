@@ -40,7 +40,7 @@ from candidatos.conteudo_resultado import (
 from relatorios.models import TipoDocumento
 from selecoes.canonico import hash_conteudo
 from selecoes.categorias import ORDEM_PADRAO, Categoria
-from selecoes.templatetags.formatos import nota
+from selecoes.templatetags.formatos import CASAS_NOTA, nota
 
 if TYPE_CHECKING:
     from relatorios.models import Documento
@@ -199,6 +199,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
     e as inscrições sem avaliação com o motivo (número e motivo, nada mais).
     """
     from candidatos.models import ResultadoVersao
+    from selecoes.models import CriterioAvaliacao
 
     versao = ResultadoVersao.objects.select_related("selecao__orgao").get(
         pk=documento.parametros["versao"]
@@ -210,7 +211,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
         )
     conteudo = ConteudoResultado.from_json(versao.conteudo)
-    secoes = secoes_resultado(conteudo)
+    secoes = secoes_resultado(conteudo, casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id))
     total = contar_linhas(secoes)
     partes = []
     if total > LIMITE_UMA_PARTE:
@@ -235,8 +236,11 @@ def lista_resultado(documento: Documento) -> Conteudo:
     )
 
 
-def secoes_resultado(conteudo: ConteudoResultado) -> list[Secao]:
+def secoes_resultado(conteudo: ConteudoResultado, *, casas: int = CASAS_NOTA) -> list[Secao]:
     """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md).
+
+    ``casas``: as da nota final (``selecoes.models.casas_da_nota_final``), as mesmas
+    das páginas HTML.
 
     A lista de negros sai sempre (art. 1º, § 3º); a de cada outra categoria, se
     alguma vaga a reserva ou a publicou (a de PcD só quando o edital reserva).
@@ -249,7 +253,7 @@ def secoes_resultado(conteudo: ConteudoResultado) -> list[Secao]:
     secoes = []
     for vaga in conteudo.vagas:
         por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
-        listas = [_classificacao(vaga.classificacao)]
+        listas = [_classificacao(vaga.classificacao, casas)]
         for categoria in (Categoria.NEGROS, *opcionais):
             listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
         for do_orgao in conteudo.categorias_orgao:
@@ -297,14 +301,14 @@ def _colunas(
     return [linha(cabecalho).rstrip(), *(linha(v) for v in valores)]
 
 
-def _nota(valor: Any) -> str:
+def _nota(valor: Any, casas: int = CASAS_NOTA) -> str:
     """Mesmo formato das páginas HTML (filtro ``nota``): "9,25", nunca "9.250"."""
-    return nota(valor) or ("—" if valor in (None, "") else str(valor))
+    return nota(valor, casas) or ("—" if valor in (None, "") else str(valor))
 
 
-def _classificacao(linhas: Sequence[Classificado]) -> Lista:
+def _classificacao(linhas: Sequence[Classificado], casas: int = CASAS_NOTA) -> Lista:
     valores = [
-        (f"{linha.posicao}º", linha.inscricao, _nota(linha.nota_final), linha.nome)
+        (f"{linha.posicao}º", linha.inscricao, _nota(linha.nota_final, casas), linha.nome)
         for linha in linhas
     ]
     cabecalho, *corpo = _colunas(valores, ("Posição", "Inscrição", "Nota", "Nome"), ">>>")

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.forms import BaseInlineFormSet, inlineformset_factory
 
 from selecoes.forms.campos import CampoDecimal
-from selecoes.models import CriterioAvaliacao, Selecao, VagaEstagio
+from selecoes.models import CASAS_DECIMAIS_PADRAO, CriterioAvaliacao, Selecao, VagaEstagio
 from selecoes.models.selecao import MENSAGEM_MAX_VAGAS
 from selecoes.services import CAMPOS_CRITERIO, CAMPOS_VAGA
 
@@ -154,6 +154,12 @@ class CriterioForm(forms.ModelForm):
             },
             "nome": {"required": "Nome do critério: informe o nome."},
             "peso": {"min_value": "Peso: deve ser maior que zero."},
+            "casas_decimais": {
+                "required": "Casas decimais da nota: informe de 0 a 4.",
+                "invalid": "Casas decimais da nota: digite um número inteiro de 0 a 4.",
+                "min_value": "Casas decimais da nota: use de 0 a 4.",
+                "max_value": "Casas decimais da nota: use de 0 a 4.",
+            },
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -164,13 +170,22 @@ class CriterioForm(forms.ModelForm):
         self.helper.layout = Layout(
             Row(
                 Column("codigo", css_class="col-md-3"),
-                Column("nome", css_class="col-md-5"),
+                Column("nome", css_class="col-md-3"),
                 Column("peso", css_class="col-md-2"),
                 Column("nota_maxima", css_class="col-md-2"),
+                Column("casas_decimais", css_class="col-md-2"),
             ),
             "id",
             "DELETE",
         )
+        casas = self.fields["casas_decimais"]
+        casas.required = False
+        casas.help_text = "De 0 a 4; em branco, 2 (padrão)."
+
+    def clean_casas_decimais(self) -> int:
+        """Em branco vale o padrão (2 casas), como num edital sem a informação."""
+        casas = self.cleaned_data.get("casas_decimais")
+        return CASAS_DECIMAIS_PADRAO if casas is None else casas
 
     def validate_unique(self) -> None:
         """Feita sobre o conjunto enviado (`BaseCriterioFormSet`)."""

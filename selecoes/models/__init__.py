@@ -3,6 +3,8 @@ from selecoes.models.categorias import CATEGORIAS_DO_ORGAO, CategoriaEdital
 from selecoes.models.fila import Mensagem, SituacaoMensagem, TarefaPendente
 from selecoes.models.orgaos import CpfServidor, Lotacao, Orgao, Papel
 from selecoes.models.selecao import (
+    CASAS_DECIMAIS_MAXIMO,
+    CASAS_DECIMAIS_PADRAO,
     UF,
     BaseReserva,
     CriterioAvaliacao,
@@ -13,9 +15,12 @@ from selecoes.models.selecao import (
     VagaEstagio,
     VersaoEdital,
     VersaoRegras,
+    casas_da_nota_final,
 )
 
 __all__ = [
+    "CASAS_DECIMAIS_MAXIMO",
+    "CASAS_DECIMAIS_PADRAO",
     "CATEGORIAS_DO_ORGAO",
     "UF",
     "BaseReserva",
@@ -36,4 +41,5 @@ __all__ = [
     "VagaEstagio",
     "VersaoEdital",
     "VersaoRegras",
+    "casas_da_nota_final",
 ]

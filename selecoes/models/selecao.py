@@ -1,5 +1,6 @@
 """Seleção (edital) e suas vagas de estágio."""
 
+from collections.abc import Iterable
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -355,8 +356,31 @@ class VagaEstagio(models.Model):
         return self.vagas_ofertadas + self.vagas_surgidas
 
 
+CASAS_DECIMAIS_PADRAO = 2
+CASAS_DECIMAIS_MAXIMO = 4
+
+
+CASAS_NOTA_FINAL_GUARDADA = 3
+"""A nota final é guardada em milésimos (`Avaliacao.nota_final`, 3 casas)."""
+
+
+def casas_da_nota_final(casas_dos_criterios: Iterable[int]) -> int:
+    """Casas da nota final: as do critério mais fino (a média ponderada não tem mais
+    precisão declarada do que ele), no máximo as 3 com que é guardada; sem
+    critérios, o padrão de 2.
+
+    O filtro ``nota`` nunca esconde algarismo significativo: a média "8,567" de
+    critérios com 1 casa continua "8,567" (foi ela que decidiu a ordem).
+    """
+    return min(max(casas_dos_criterios, default=CASAS_DECIMAIS_PADRAO), CASAS_NOTA_FINAL_GUARDADA)
+
+
 class CriterioAvaliacao(models.Model):
-    """Critério de avaliação do edital (ex.: prova, análise curricular)."""
+    """Critério de avaliação do edital (ex.: prova, análise curricular).
+
+    `casas_decimais` é parte do que o edital declara: a nota do critério é digitada
+    e publicada com essas casas (regras de reserva, § 8: base legal congelada).
+    """
 
     selecao = models.ForeignKey(
         Selecao, on_delete=models.CASCADE, related_name="criterios", verbose_name="seleção"
@@ -373,6 +397,15 @@ class CriterioAvaliacao(models.Model):
     nota_maxima = models.DecimalField(
         "nota máxima", max_digits=7, decimal_places=2, default=Decimal("10")
     )
+    casas_decimais = models.PositiveSmallIntegerField(
+        "casas decimais da nota",
+        default=CASAS_DECIMAIS_PADRAO,
+        validators=[
+            MinValueValidator(0, "Casas decimais da nota: use de 0 a 4."),
+            MaxValueValidator(CASAS_DECIMAIS_MAXIMO, "Casas decimais da nota: use de 0 a 4."),
+        ],
+        help_text="Com quantas casas a nota deste critério é digitada e publicada (0 a 4).",
+    )
     ordem = models.PositiveSmallIntegerField("ordem", default=0)
 
     class Meta:
@@ -384,10 +417,21 @@ class CriterioAvaliacao(models.Model):
             models.CheckConstraint(
                 condition=models.Q(peso__gt=0, nota_maxima__gt=0), name="criterio_valores_positivos"
             ),
+            models.CheckConstraint(
+                condition=models.Q(casas_decimais__lte=CASAS_DECIMAIS_MAXIMO),
+                name="criterio_casas_decimais_ate_4",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.nome} (peso {self.peso})"
+
+    @classmethod
+    def casas_nota_final(cls, selecao_id: int) -> int:
+        """Casas com que a nota final da seleção é impressa (`casas_da_nota_final`)."""
+        return casas_da_nota_final(
+            cls.objects.filter(selecao_id=selecao_id).values_list("casas_decimais", flat=True)
+        )
 
 
 class VersaoEdital(models.Model):

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any
 
 from selecoes.categorias import Categoria
-from selecoes.models import CriterioDesempate, NivelEnsino
+from selecoes.models import CASAS_DECIMAIS_PADRAO, CriterioDesempate, NivelEnsino
 from selecoes.selectors.quadro import ROTULOS_MODALIDADE, SIGLAS_MODALIDADE, totais_e_esperadas
 
 # ---------------------------------------------------------------- versões do edital
@@ -60,6 +60,7 @@ ROTULOS_CRITERIO = {
     "nome": "Nome",
     "peso": "Peso",
     "nota_maxima": "Nota máxima",
+    "casas_decimais": "Casas decimais da nota",
 }
 
 
@@ -135,6 +136,11 @@ def _comparar_por_codigo(
     return saida
 
 
+def _criterios(criterios: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Retratos anteriores às casas decimais declaradas valiam o padrão (2 casas)."""
+    return [{"casas_decimais": CASAS_DECIMAIS_PADRAO, **c} for c in criterios]
+
+
 def comparar_conteudos(antes: Mapping[str, Any], depois: Mapping[str, Any]) -> list[Diferenca]:
     """Diferenças entre dois retratos de edital (`services.snapshot_edital`)."""
     saida = [
@@ -146,7 +152,10 @@ def comparar_conteudos(antes: Mapping[str, Any], depois: Mapping[str, Any]) -> l
     ]
     saida += _comparar_por_codigo("Vaga", antes["vagas"], depois["vagas"], ROTULOS_VAGA)
     saida += _comparar_por_codigo(
-        "Critério", antes["criterios_avaliacao"], depois["criterios_avaliacao"], ROTULOS_CRITERIO
+        "Critério",
+        _criterios(antes["criterios_avaliacao"]),
+        _criterios(depois["criterios_avaliacao"]),
+        ROTULOS_CRITERIO,
     )
     saida += _comparar_por_codigo(
         "Categoria do órgão", _categorias(antes), _categorias(depois), ROTULOS_CATEGORIA_ORGAO
@@ -235,7 +244,7 @@ def anexo_de_conteudo(conteudo: Mapping[str, Any]) -> dict[str, Any]:
             or {Categoria.NEGROS.value: reserva_dados.get("reservadas_esperadas_negros", 0)},
         ),
         "linhas": linhas,
-        "criterios_avaliacao": conteudo["criterios_avaliacao"],
+        "criterios_avaliacao": _criterios(conteudo["criterios_avaliacao"]),
         "desempate": criterios_desempate_legiveis(
             conteudo["selecao"]["criterios_desempate"], conteudo["criterios_avaliacao"]
         ),

@@ -16,6 +16,7 @@ from selecoes.categorias import Categoria
 
 register = template.Library()
 
+# O mesmo de `selecoes.models.CASAS_DECIMAIS_PADRAO` (sem importar modelos aqui).
 CASAS_NOTA = 2
 
 

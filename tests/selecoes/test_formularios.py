@@ -224,3 +224,31 @@ def test_erro_nao_salva_nada_pela_metade(client, alice, orgao):
     assert "Corrija 1 problema antes de salvar" in resposta.content.decode()
     assert not Selecao.objects.exists()
     assert not RegistroAuditoria.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("casas", "esperado", "erro"),
+    [
+        ("1", 1, None),
+        ("0", 0, None),
+        ("4", 4, None),
+        ("", 2, None),
+        ("5", None, "Casas decimais da nota: use de 0 a 4."),
+        ("-1", None, "Casas decimais da nota: use de 0 a 4."),
+        ("1,5", None, "Casas decimais da nota: digite um número inteiro de 0 a 4."),
+    ],
+)
+def test_formulario_casas_decimais_do_criterio(orgao, casas, esperado, erro):
+    edital = FormularioEdital(
+        edital_post(
+            orgao=orgao.pk,
+            criterios=[{"codigo": "prova", "nome": "Prova", "casas_decimais": casas}],
+        ),
+        orgaos=type(orgao).objects.all(),
+    )
+    if erro is None:
+        assert edital.is_valid(), _mensagens(edital)
+        assert edital.dados().criterios[0]["casas_decimais"] == esperado
+    else:
+        assert not edital.is_valid()
+        assert any(erro in m for m in _mensagens(edital)), _mensagens(edital)

@@ -20,7 +20,7 @@ from candidatos.selectors.situacao_atual import situacao_de_hoje
 from candidatos.services.inscricoes import normalizar_codigo
 from candidatos.situacao_atual import frase_da_versao
 from selecoes.categorias import Categoria
-from selecoes.models import Selecao, VagaEstagio
+from selecoes.models import CASAS_DECIMAIS_PADRAO, CriterioAvaliacao, Selecao, VagaEstagio
 from selecoes.validators import mascarar_cpf, somente_digitos
 
 # --------------------------------------------------------------------------- minha situação
@@ -101,6 +101,7 @@ class SituacaoCandidato:
     substituida_por: str = ""
     modalidade_atual: str = ""
     explicacao_atual: str = ""
+    casas_nota: int = CASAS_DECIMAIS_PADRAO
 
 
 def _posicao(linhas: tuple[LinhaLista, ...], numero: str) -> LinhaLista | None:
@@ -190,4 +191,5 @@ def situacao_do_candidato(
         substituida_por=substituta.first() or "",
         modalidade_atual=hoje.modalidade,
         explicacao_atual=hoje.frase,
+        casas_nota=CriterioAvaliacao.casas_nota_final(inscricao.selecao_id),
     )

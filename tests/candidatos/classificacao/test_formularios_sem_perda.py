@@ -153,3 +153,75 @@ def test_documento_da_decisao_sobrevive_ao_erro_de_validacao(client, alice, orga
     assert p.situacao == SituacaoProcesso.PROCEDENTE
     with p.documento_decisao.open("rb") as arquivo:
         assert arquivo.read() == b"%PDF-1.4 ata"
+
+
+# --- Arquivo de evidências da abertura do processo não se perde num erro ---------------
+
+
+def test_arquivo_de_evidencias_sobrevive_ao_erro_de_validacao(client, alice, orgao):
+    import re
+
+    from django.core.files.storage import default_storage
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidatos import envios
+    from candidatos.forms.classificacao import FINALIDADE_EVIDENCIAS
+    from candidatos.models import ProcessoEliminacao
+
+    vaga = nova_vaga(orgao)
+    ins = classificacao(vaga, "AB")
+    client.force_login(alice)
+    url = reverse("classificacao:processo_abrir", args=[ins["A"].pk])
+    prova = SimpleUploadedFile("foto.png", b"\x89PNG\r\n\x1a\nprova", content_type="image/png")
+    resposta = client.post(url, {"motivo": "", "evidencias": "Foto.", "arquivo": prova})
+    assert resposta.status_code == 200
+    assert not ProcessoEliminacao.objects.exists()
+    assert "Arquivo de evidências já recebido: foto.png" in resposta.text
+    referencia = re.search(r'name="arquivo_ref" value="([^"]+)"', resposta.text).group(1)
+    pasta = f"{envios.PASTA}/{FINALIDADE_EVIDENCIAS}"
+    assert len(default_storage.listdir(pasta)[1]) == 1
+    resposta = client.post(
+        url, {"motivo": "Indício de fraude.", "evidencias": "Foto.", "arquivo_ref": referencia}
+    )
+    assert resposta.status_code == 302
+    p = ProcessoEliminacao.objects.get()
+    with p.arquivo_evidencias.open("rb") as arquivo:
+        assert arquivo.read() == b"\x89PNG\r\n\x1a\nprova"
+    assert default_storage.listdir(pasta)[1] == [], "a cópia temporária ficou no disco"
+
+
+def test_referencia_de_evidencias_adulterada_nao_anexa_nada(client, alice, orgao):
+    from candidatos.models import ProcessoEliminacao
+
+    vaga = nova_vaga(orgao)
+    ins = classificacao(vaga, "AB")
+    client.force_login(alice)
+    resposta = client.post(
+        reverse("classificacao:processo_abrir", args=[ins["A"].pk]),
+        {"motivo": "Indício.", "arquivo_ref": "temporarios/decisao/../../segredo.pdf"},
+    )
+    assert resposta.status_code == 302
+    assert not ProcessoEliminacao.objects.get().arquivo_evidencias
+
+
+def test_referencia_do_documento_da_decisao_nao_serve_como_evidencia(client, alice, orgao):
+    """A assinatura é por finalidade: um arquivo guardado para outra tela não entra aqui."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidatos import envios
+    from candidatos.forms.classificacao import FINALIDADE_DECISAO
+    from candidatos.models import ProcessoEliminacao
+
+    vaga = nova_vaga(orgao)
+    ins = classificacao(vaga, "AB")
+    alheia = envios.guardar(
+        SimpleUploadedFile("ata.pdf", b"%PDF-1.4 ata", content_type="application/pdf"),
+        finalidade=FINALIDADE_DECISAO,
+    )
+    client.force_login(alice)
+    resposta = client.post(
+        reverse("classificacao:processo_abrir", args=[ins["A"].pk]),
+        {"motivo": "Indício.", "arquivo_ref": alheia},
+    )
+    assert resposta.status_code == 302
+    assert not ProcessoEliminacao.objects.get().arquivo_evidencias
