@@ -31,8 +31,8 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import tasks
 from candidatos.models import ResultadoVersao, TipoResultado
+from candidatos.selectors import publicacao as selectors_publicacao
 from candidatos.services import resultado
 from candidatos.views.publico import TENTATIVAS_POR_MINUTO as TENTATIVAS
 from relatorios.documentos import services as documentos
@@ -161,11 +161,14 @@ def test_varios_nos_resultado_e_convocacao_feitos_no_no_a_aparecem_na_hora_no_no
     assert repetido.status == 302, repetido.texto[-3000:]
     # A tarefa marca "concluida" depois do commit e dos avisos de depois do commit.
     esperar(
-        lambda: (tasks.progresso_publicacao(chave) or {}).get("estado") in ("concluida", "erro"),
+        lambda: (
+            (selectors_publicacao.progresso_publicacao(chave) or {}).get("estado")
+            in ("concluida", "erro")
+        ),
         120,
         "um dos workers publicar o resultado final",
     )
-    assert tasks.progresso_publicacao(chave)["estado"] == "concluida"
+    assert selectors_publicacao.progresso_publicacao(chave)["estado"] == "concluida"
     finais = ResultadoVersao.objects.filter(selecao_id=vaga.selecao_id, tipo=TipoResultado.FINAL)
     assert finais.count() == 1
     recebidas = [
