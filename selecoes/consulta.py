@@ -100,6 +100,22 @@ class CompararResultadoForm(forms.Form):
     com = CampoIdentificador(rotulo="Versão comparada", required=True)
 
 
+class FiltroAuditoriaForm(forms.Form):
+    """``?acao=``: o começo do nome da ação na trilha de auditoria (no máximo o tamanho
+    da coluna: um texto maior não acharia nada e, no SQLite, vira um LIKE recusado)."""
+
+    acao = forms.CharField(
+        label="Ação",
+        required=False,
+        max_length=60,
+        error_messages={"max_length": "Ação: no máximo 60 caracteres."},
+    )
+
+    def __init__(self, consulta: Any) -> None:
+        # Sem NUL: o PostgreSQL recusa o caractere em texto; o filtro o ignora.
+        super().__init__({"acao": str(consulta.get("acao", "")).replace("\x00", "")})
+
+
 def consulta_invalida(request: HttpRequest, form: forms.Form) -> HttpResponse:
     """HTTP 400 com as mensagens do formulário da consulta (cada uma diz o campo)."""
     mensagens = [m for erros in form.errors.values() for m in erros]

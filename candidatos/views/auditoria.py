@@ -19,6 +19,7 @@ from candidatos.selectors.sensiveis import (
 from candidatos.services.inscricoes import acessos_registrar
 from candidatos.views.classificacao import selecao_com_papel
 from selecoes import acesso
+from selecoes.consulta import FiltroAuditoriaForm, consulta_invalida
 from selecoes.models import RegistroAuditoria
 from selecoes.selectors.auditoria import frase_auditoria
 
@@ -105,8 +106,10 @@ def por_selecao(request: HttpRequest, pk: int) -> HttpResponse:
     no_orgao = selecao_com_papel(request, pk)
     selecao, ve = no_orgao.objeto, no_orgao.ve_dados_sensiveis
     registros = RegistroAuditoria.objects.filter(selecao=selecao).order_by("-criado_em", "-pk")
-    # Sem NUL: o PostgreSQL recusa o caractere em texto (seria HTTP 500).
-    acao = request.GET.get("acao", "").replace("\x00", "").strip()
+    filtro = FiltroAuditoriaForm(request.GET)
+    if not filtro.is_valid():
+        return consulta_invalida(request, filtro)
+    acao = filtro.cleaned_data["acao"]
     if acao:
         registros = registros.filter(acao__startswith=acao)
     if request.GET.get("formato") == "csv":

@@ -169,3 +169,14 @@ def test_regressao_retificacao_com_vagas_astronomicas_e_erro_do_campo(gestora, m
     assert f"no máximo {limite} por vaga de estágio" in resposta.content.decode()
     mundo.publicada.refresh_from_db()
     assert mundo.publicada.vagas.order_by("pk").first().vagas_ofertadas < 100
+
+
+@pytest.mark.parametrize("acao", ["👩🏿" * 6250, "a" * 61])
+def test_regressao_filtro_de_acao_da_auditoria_longo_demais_e_400(gestora, mundo, acao):
+    """Achado por ``make fuzz``: 6.250 emojis no filtro de ação viravam um LIKE que o SQLite
+    recusa ("pattern too complex"), HTTP 500. A ação tem no máximo 60 caracteres."""
+    url = reverse("classificacao:auditoria", args=[mundo.publicada.pk])
+    resposta = gestora.get(url, {"acao": acao})
+    assert resposta.status_code == 400
+    assert "Ação: no máximo 60 caracteres." in resposta.content.decode()
+    assert gestora.get(url, {"acao": "convocacao"}).status_code == 200
