@@ -127,7 +127,7 @@ def test_lista_de_pessoas_trans_so_com_numeros(client, cenario):
 
 @pytest.mark.django_db
 def test_pdf_do_resultado_tem_uma_lista_por_categoria_e_a_trans_sem_nomes(cenario):
-    from relatorios.documentos import secoes_resultado
+    from relatorios.documentos.construtores import secoes_resultado
 
     _, versao = cenario
     (secao,) = secoes_resultado(ConteudoResultado.from_json(versao.conteudo))
