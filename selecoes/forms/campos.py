@@ -61,8 +61,26 @@ def campo_data(rotulo: str, **kwargs: Any) -> forms.DateField:
     )
 
 
+ANO_MINIMO = 1900
+ANO_MAXIMO = 2200
+
+
+class CampoDataHora(forms.DateTimeField):
+    """Data e hora entre 1900 e 2200: 31/12/9999 21:00 em Brasília já passa do ano 9999
+    em UTC, e o banco levantaria ``OverflowError`` ao gravar (HTTP 500)."""
+
+    def to_python(self, value: Any) -> Any:
+        momento = super().to_python(value)
+        if momento is not None and not ANO_MINIMO <= momento.year <= ANO_MAXIMO:
+            raise ValidationError(
+                f"{self.label}: informe uma data entre {ANO_MINIMO} e {ANO_MAXIMO}.",
+                code="alcance",
+            )
+        return momento
+
+
 def campo_data_hora(rotulo: str, **kwargs: Any) -> forms.DateTimeField:
-    return forms.DateTimeField(
+    return CampoDataHora(
         label=rotulo,
         widget=DataHoraInput(),
         input_formats=[FORMATO_DATA_HORA, "%d/%m/%Y %H:%M"],

@@ -180,3 +180,22 @@ def test_regressao_filtro_de_acao_da_auditoria_longo_demais_e_400(gestora, mundo
     assert resposta.status_code == 400
     assert "Ação: no máximo 60 caracteres." in resposta.content.decode()
     assert gestora.get(url, {"acao": "convocacao"}).status_code == 200
+
+
+@pytest.mark.parametrize("valor", ["9999-12-31T21:00", "9999-12-3102100", "0001-01-01T00:00"])
+def test_regressao_data_hora_fora_do_alcance_e_erro_do_campo(valor):
+    """Achado por ``make fuzz`` (sorteio e convocação): 31/12/9999 21:00 em Brasília passa
+    do ano 9999 em UTC e o banco levantava ``OverflowError`` (HTTP 500)."""
+    from django.core.exceptions import ValidationError
+
+    from selecoes.forms.campos import campo_data_hora
+
+    with pytest.raises(ValidationError) as erro:
+        campo_data_hora("Prazo para resposta").clean(valor)
+    assert erro.value.messages == ["Prazo para resposta: informe uma data entre 1900 e 2200."]
+
+
+def test_data_hora_no_alcance_continua_valendo():
+    from selecoes.forms.campos import campo_data_hora
+
+    assert campo_data_hora("Prazo para resposta").clean("2200-12-31T23:59").year == 2200
