@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from selecoes.forms.campos import (
     MAX_CRITERIOS_DESEMPATE,
+    CampoDataHora,
     CampoDecimal,
     CamposReservaMixin,
     DataHoraInput,
@@ -79,7 +80,12 @@ class SelecaoForm(CamposReservaMixin, forms.ModelForm):
             "prazo_resposta_dias",
             "convocacao_automatica",
         ]
-        field_classes = {"percentual_pcd": CampoDecimal, "percentual_negros": CampoDecimal}
+        field_classes = {
+            "percentual_pcd": CampoDecimal,
+            "percentual_negros": CampoDecimal,
+            "inscricoes_inicio": CampoDataHora,
+            "inscricoes_fim": CampoDataHora,
+        }
         widgets = {
             "data_publicacao_edital": DataInput(),
             "inscricoes_inicio": DataHoraInput(),
