@@ -85,28 +85,10 @@ def mensagem_enfileirar(
     return mensagem
 
 
-def mensagem_enviar_agora(
-    *,
-    modelo: str,
-    para: str,
-    assunto: str,
-    corpo: str,
-    html: str = "",
-    selecao: Selecao | None = None,
-    orgao: Orgao | None = None,
-    inscricao_id: int | None = None,
-) -> Mensagem:
-    """Para tarefas que já estão no worker: registra e envia na hora."""
-    mensagem = _criar(
-        modelo=modelo,
-        para=para,
-        assunto=assunto,
-        corpo=corpo,
-        html=html,
-        selecao=selecao,
-        orgao=orgao,
-        inscricao_id=inscricao_id,
-    )
+def mensagem_enviar_agora(**dados: Any) -> Mensagem:
+    """Para tarefas que já estão no worker: registra (os mesmos campos de
+    ``mensagem_enfileirar``) e envia na hora."""
+    mensagem = _criar(**{"html": "", "selecao": None, "orgao": None, "inscricao_id": None} | dados)
     mensagem_enviar(mensagem_id=mensagem.pk)
     mensagem.refresh_from_db()
     return mensagem
