@@ -22,6 +22,10 @@ if not SECRET_KEY:
 
     raise ImproperlyConfigured("Defina SECRET_KEY (ou DEBUG=1 em desenvolvimento).")
 
+# Segredo dos códigos de lista (selecoes/sigilo.py): não muda depois do primeiro
+# resultado publicado, senão as listas sem nomes já publicadas mudam de código.
+SIGILO_LISTAS_SEGREDO = ambiente.texto("SIGILO_LISTAS_SEGREDO") or SECRET_KEY
+
 ALLOWED_HOSTS = ambiente.lista("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = ambiente.lista("CSRF_TRUSTED_ORIGINS")
 SITE_URL = ambiente.texto("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

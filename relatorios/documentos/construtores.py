@@ -40,6 +40,7 @@ from candidatos.conteudo_resultado import (
 from relatorios.models import TipoDocumento
 from selecoes.canonico import hash_conteudo
 from selecoes.categorias import ORDEM_PADRAO, Categoria
+from selecoes.sigilo import codigo_lista
 from selecoes.templatetags.formatos import CASAS_NOTA, nota
 
 if TYPE_CHECKING:
@@ -211,7 +212,12 @@ def lista_resultado(documento: Documento) -> Conteudo:
             f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
         )
     conteudo = ConteudoResultado.from_json(versao.conteudo)
-    secoes = secoes_resultado(conteudo, casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id))
+    sem_nomes = bool(documento.parametros.get("sem_nomes"))
+    secoes = (
+        secoes_sem_nomes(conteudo)
+        if sem_nomes
+        else secoes_resultado(conteudo, casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id))
+    )
     total = contar_linhas(secoes)
     partes = []
     if total > LIMITE_UMA_PARTE:
@@ -227,7 +233,8 @@ def lista_resultado(documento: Documento) -> Conteudo:
             "orgao": versao.selecao.orgao,
             "reserva": conteudo.reserva,
             "secoes": secoes,
-            "sem_avaliacao": conteudo.fora,
+            "sem_avaliacao": () if sem_nomes else conteudo.fora,
+            "sem_nomes": sem_nomes,
             "primeira_parte": True,
         },
         partes=[
@@ -263,6 +270,71 @@ def secoes_resultado(conteudo: ConteudoResultado, *, casas: int = CASAS_NOTA) ->
             Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
         )
     return secoes
+
+
+def secoes_sem_nomes(conteudo: ConteudoResultado) -> list[Secao]:
+    """O documento próprio das listas sem nomes (LGPD, art. 11; ``selecoes.sigilo``).
+
+    Só os códigos de lista: a lista de cada categoria sem nomes e as posições da
+    ordem de convocação nas vagas dela. Nada aqui traz nome, número de inscrição,
+    nota ou posição geral, e o documento do resultado não traz os códigos: nenhum
+    documento público tem ao mesmo tempo o nome e o código de alguém.
+    """
+    categorias = [c for c in conteudo.categorias_orgao if not c.lista_com_nomes]
+    secoes = []
+    for vaga in conteudo.vagas:
+        listas = [_lista_codigos(c, vaga.lista(c.codigo)) for c in categorias]
+        listas.append(_convocacao_codigos(vaga.convocacao, conteudo.so_numeros))
+        secoes.append(Secao(vaga=_dados_vaga(vaga), listas=tuple(listas)))
+    return secoes
+
+
+def _titulo_do_orgao(categoria: CategoriaPublicada) -> str:
+    return f"Lista de {categoria.nome[0].lower()}{categoria.nome[1:]}"
+
+
+def _lista_codigos(categoria: CategoriaPublicada, numeros: Sequence[str]) -> Lista:
+    valores = [
+        (f"{ordem}º", codigo_lista(n, categoria.codigo)) for ordem, n in enumerate(numeros, 1)
+    ]
+    cabecalho, *corpo = _colunas(valores, ("Ordem", "Código de lista"), ">")
+    return Lista(
+        chave=categoria.codigo,
+        titulo=_titulo_do_orgao(categoria),
+        descricao=(
+            f"Aprovados que concorrem às vagas reservadas a {categoria.nome.lower()}, na ordem "
+            f"da classificação ({categoria.base_legal}), pelo código de lista de cada um: "
+            "cada candidato vê o seu no comprovante de inscrição e em “Minha situação” "
+            "(Lei nº 13.709/2018, art. 11)."
+        ),
+        cabecalho=cabecalho,
+        linhas=tuple(corpo),
+        vazia="Nenhum aprovado nesta lista.",
+    )
+
+
+def _convocacao_codigos(linhas: Sequence[Convocado], so_numeros: frozenset[str]) -> Lista:
+    valores = [
+        (
+            f"{linha.ordem}ª",
+            ROTULOS_MODALIDADE.get(linha.modalidade, linha.modalidade),
+            codigo_lista(linha.inscricao, linha.modalidade),
+        )
+        for linha in linhas
+        if linha.modalidade in so_numeros
+    ]
+    cabecalho, *corpo = _colunas(valores, ("Ordem", "Modalidade", "Código de lista"), "><")
+    return Lista(
+        chave="convocacao",
+        titulo="Ordem de convocação nas vagas destas listas",
+        descricao=(
+            "Posições da ordem de convocação (arts. 3º e 4º do Decreto nº 9.427/2018) "
+            "preenchidas por estas listas, com o código de lista de quem é chamado."
+        ),
+        cabecalho=cabecalho,
+        linhas=tuple(corpo),
+        vazia="Nenhuma convocação prevista nas vagas destas listas nesta versão.",
+    )
 
 
 def _dados_vaga(vaga: VagaPublicada) -> dict[str, Any]:
@@ -343,23 +415,33 @@ def _lista_reserva(
 def _lista_do_orgao(
     categoria: CategoriaPublicada, numeros: Sequence[str], por_numero: Mapping[str, Classificado]
 ) -> Lista:
-    """Lista de uma categoria do órgão, com a base legal do edital; a que é só de
-    números não traz nome nem posição geral (LGPD, art. 11)."""
-    titulo = f"Lista de {categoria.nome[0].lower()}{categoria.nome[1:]}"
+    """Lista de uma categoria do órgão, com a base legal do edital. A lista sem nomes
+    (LGPD, art. 11) não entra neste documento, que tem os nomes: sai no documento
+    próprio, pelos códigos de lista (``secoes_sem_nomes``)."""
+    titulo = _titulo_do_orgao(categoria)
     descricao = (
         f"Aprovados que concorrem às vagas reservadas a {categoria.nome.lower()}, na ordem da "
         f"classificação ({categoria.base_legal})."
     )
     if not categoria.lista_com_nomes:
-        valores = [(f"{ordem}º", n) for ordem, n in enumerate(numeros, 1)]
-        cabecalho, *corpo = _colunas(valores, ("Ordem", "Inscrição"), ">")
-        descricao += " Publicada só com os números de inscrição (Lei nº 13.709/2018, art. 11)."
-    else:
-        valores_nomes = [
-            (f"{ordem}º", f"{por_numero[n].posicao}º", n, por_numero[n].nome)
-            for ordem, n in enumerate(numeros, 1)
-        ]
-        cabecalho, *corpo = _colunas(valores_nomes, ("Ordem", "Geral", "Inscrição", "Nome"), ">>>")
+        return Lista(
+            chave=categoria.codigo,
+            titulo=titulo,
+            descricao=descricao,
+            cabecalho="",
+            linhas=(),
+            vazia=(
+                f"{len(numeros)} aprovado(s). Lista publicada sem nomes nem números de "
+                "inscrição, pelo código de lista de cada candidato, no documento "
+                "“listas sem nomes” desta versão e na página pública da vaga "
+                "(Lei nº 13.709/2018, art. 11)."
+            ),
+        )
+    valores_nomes = [
+        (f"{ordem}º", f"{por_numero[n].posicao}º", n, por_numero[n].nome)
+        for ordem, n in enumerate(numeros, 1)
+    ]
+    cabecalho, *corpo = _colunas(valores_nomes, ("Ordem", "Geral", "Inscrição", "Nome"), ">>>")
     return Lista(
         chave=categoria.codigo,
         titulo=titulo,
@@ -371,12 +453,16 @@ def _lista_do_orgao(
 
 
 def _convocacao(linhas: Sequence[Convocado], so_numeros: frozenset[str] = frozenset()) -> Lista:
+    """Arts. 3º e 4º. Numa vaga de lista sem nomes, nem nome nem número: quem é
+    chamado nela aparece pelo código de lista no documento próprio (LGPD, art. 11)."""
     valores = [
         (
             f"{linha.ordem}ª",
-            linha.inscricao,
+            "—" if linha.modalidade in so_numeros else linha.inscricao,
             ROTULOS_MODALIDADE.get(linha.modalidade, linha.modalidade),
-            "" if linha.modalidade in so_numeros else linha.nome,
+            "(código de lista no documento “listas sem nomes”)"
+            if linha.modalidade in so_numeros
+            else linha.nome,
         )
         for linha in linhas
     ]

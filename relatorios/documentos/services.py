@@ -135,6 +135,32 @@ def resultado_solicitar(*, versao: ResultadoVersao, usuario: Usuario = None) -> 
     )
 
 
+def resultado_sem_nomes_solicitar(*, versao: ResultadoVersao, usuario: Usuario = None) -> Documento:
+    """As listas sem nomes da versão, num documento à parte (LGPD, art. 11).
+
+    Só com os códigos de lista (``selecoes.sigilo``): o documento do resultado tem
+    os nomes e por isso não traz os códigos; este não traz nome nem número.
+    """
+    return documento_solicitar(
+        tipo=TipoDocumento.RESULTADO,
+        chave=f"resultado_sem_nomes:{versao.pk}",
+        titulo=(
+            f"{versao.get_tipo_display()} — edital nº {versao.selecao.numero_edital} — "
+            f"versão {versao.numero} — listas sem nomes"
+        ),
+        orgao=versao.selecao.orgao,
+        selecao=versao.selecao,
+        publico=True,
+        parametros={
+            "versao": versao.pk,
+            "tipo": versao.tipo,
+            "numero": versao.numero,
+            "sem_nomes": True,
+        },
+        usuario=usuario,
+    )
+
+
 PREFIXO_VIA_CANDIDATO = "comprovante:"
 PREFIXO_VIA_RH = "comprovante_rh:"
 

@@ -22,6 +22,11 @@ urlpatterns = [
     path("edital/<int:selecao_pk>/anexo/", views.anexo_publico, name="anexo_publico"),
     path("resultado/<int:versao_pk>/", views.resultado_publico, name="resultado_publico"),
     path(
+        "resultado/<int:versao_pk>/sem-nomes/",
+        views.resultado_sem_nomes_publico,
+        name="resultado_sem_nomes",
+    ),
+    path(
         "selecao/<int:selecao_pk>/resultado/<str:tipo>/",
         views.resultado_atual,
         name="resultado_atual",

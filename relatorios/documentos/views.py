@@ -267,6 +267,21 @@ def resultado_publico(request: HttpRequest, versao_pk: int) -> HttpResponseBase:
 
 
 @require_GET
+def resultado_sem_nomes_publico(request: HttpRequest, versao_pk: int) -> HttpResponseBase:
+    """As listas sem nomes de uma versão publicada (LGPD, art. 11), quando ela as tem."""
+    versao = get_object_or_404(
+        ResultadoVersao.objects.select_related("selecao__orgao"), pk=versao_pk
+    )
+    categorias = (versao.conteudo or {}).get("categorias_orgao") or ()
+    if all(c.get("lista_com_nomes", True) for c in categorias):
+        raise Http404("Esta versão não tem listas sem nomes.")
+    documento = selectors.documento_por_chave(f"resultado_sem_nomes:{versao.pk}")
+    if documento is None:
+        documento = services.resultado_sem_nomes_solicitar(versao=versao)
+    return _publico(request, documento)
+
+
+@require_GET
 def resultado_atual(request: HttpRequest, selecao_pk: int, tipo: str) -> HttpResponse:
     """A versão mais recente do resultado preliminar ou final de uma seleção."""
     if tipo not in TipoResultado.values:

@@ -37,7 +37,8 @@ from candidatos.models import (
 from candidatos.selectors.publico.memoria import MemoriaLocal
 from selecoes import cache as cache_compartilhado
 from selecoes.categorias import ORDEM_PADRAO, Categoria
-from selecoes.models import SituacaoSelecao, VagaEstagio
+from selecoes.models import CategoriaEdital, SituacaoSelecao, VagaEstagio
+from selecoes.sigilo import codigo_lista
 from selecoes.validators import cpf_valido
 
 POR_PAGINA_RESULTADO = 50
@@ -120,6 +121,8 @@ class LinhaLista:
     listas: tuple[str, ...]
     modalidade: str
     busca: str
+    sigilosa: bool = False
+    """``inscricao`` traz o código de lista, não o número (``selecoes.sigilo``)."""
 
     @property
     def rotulo_listas(self) -> str:
@@ -167,6 +170,11 @@ class ResultadoPublicado:
     sem_avaliacao: tuple[ForaDoResultado, ...] = ()
 
     @property
+    def tem_listas_sem_nomes(self) -> bool:
+        """Há categoria cuja lista sai só pelos códigos de lista (LGPD, art. 11)."""
+        return any(vaga.so_numeros for vaga in self.vagas.values())
+
+    @property
     def sorteios(self) -> list[tuple[VagaResultado, SorteioPublicado]]:
         return [(vaga, s) for vaga in self.vagas.values() for s in vaga.sorteios]
 
@@ -184,10 +192,12 @@ def _vaga_do_conteudo(
     dados: VagaPublicada,
     categorias_orgao: tuple[CategoriaPublicada, ...] = (),
 ) -> VagaResultado:
-    """A vaga como a página pública a mostra. Numa categoria cuja lista é só de
-    números (pessoas trans, por padrão; LGPD, art. 11), a pertença não aparece ao
-    lado do nome: a lista e a convocação nessa modalidade trazem só o número, e a
-    classificação geral não a cita entre as listas do candidato."""
+    """A vaga como a página pública a mostra. Numa categoria cuja lista é sem nomes
+    (pessoas trans, por padrão; LGPD, art. 11), nada liga a pertença a um nome: a
+    lista e a convocação nessa modalidade trazem só o código de lista
+    (``selecoes.sigilo``), sem número de inscrição, posição geral, nota ou situação
+    (que se cruzariam com a classificação geral), e a classificação geral não cita a
+    lista entre as do candidato. A busca por número ou nome não acha ninguém nelas."""
     so_numeros = frozenset(c.codigo for c in categorias_orgao if not c.lista_com_nomes)
     por_inscricao = {c.inscricao: c for c in dados.classificacao}
 
@@ -208,19 +218,35 @@ def _vaga_do_conteudo(
         for c in dados.classificacao
     )
 
-    def lista(numeros: tuple[str, ...], *, com_nomes: bool = True) -> tuple[LinhaLista, ...]:
+    def lista_sigilosa(categoria: str, numeros: tuple[str, ...]) -> tuple[LinhaLista, ...]:
+        return tuple(
+            LinhaLista(
+                posicao=indice,
+                classificacao=None,
+                inscricao=codigo_lista(numero, categoria),
+                nome="",
+                nota_final="",
+                listas=(),
+                modalidade="",
+                busca="",
+                sigilosa=True,
+            )
+            for indice, numero in enumerate(numeros, start=1)
+        )
+
+    def lista(numeros: tuple[str, ...]) -> tuple[LinhaLista, ...]:
         linhas = []
         for indice, numero in enumerate(numeros, start=1):
             c = por_inscricao.get(numero)
-            nome = c.nome if c and com_nomes else ""
+            nome = c.nome if c else ""
             linhas.append(
                 LinhaLista(
                     posicao=indice,
-                    classificacao=c.posicao if c and com_nomes else None,
+                    classificacao=c.posicao if c else None,
                     inscricao=numero,
                     nome=nome,
-                    nota_final=c.nota_final if c and com_nomes else "",
-                    listas=publicas(c.listas) if c and com_nomes else (),
+                    nota_final=c.nota_final if c else "",
+                    listas=publicas(c.listas) if c else (),
                     modalidade="",
                     busca=normalizar(nome),
                 )
@@ -233,12 +259,13 @@ def _vaga_do_conteudo(
             return LinhaLista(
                 posicao=c.ordem,
                 classificacao=None,
-                inscricao=c.inscricao,
+                inscricao=codigo_lista(c.inscricao, c.modalidade),
                 nome="",
                 nota_final="",
                 listas=(),
                 modalidade=ROTULOS_MODALIDADE.get(c.modalidade, c.modalidade),
                 busca="",
+                sigilosa=True,
             )
         return LinhaLista(
             posicao=c.ordem,
@@ -269,7 +296,9 @@ def _vaga_do_conteudo(
             "classificacao": geral,
             **{c.value: lista(dados.lista(c)) for c in ORDEM_PADRAO},
             **{
-                c.codigo: lista(dados.lista(c.codigo), com_nomes=c.lista_com_nomes)
+                c.codigo: lista(dados.lista(c.codigo))
+                if c.lista_com_nomes
+                else lista_sigilosa(c.codigo, dados.lista(c.codigo))
                 for c in categorias_orgao
             },
             "convocacao": tuple(convocado(c) for c in dados.convocacao),
@@ -320,13 +349,18 @@ def parece_cpf(termo: str) -> bool:
 
 
 def buscar(linhas: tuple[LinhaLista, ...], termo: str) -> tuple[LinhaLista, ...]:
-    """Busca por nome (sem acentos, qualquer parte) ou por número de inscrição."""
+    """Busca por nome (sem acentos, qualquer parte) ou por número de inscrição; numa
+    linha sem nomes, só pelo código de lista inteiro (o número não a acha)."""
     termo = termo.strip()
     if not termo:
         return linhas
     if any(caractere.isdigit() for caractere in termo):
         numero = termo.upper()
-        return tuple(linha for linha in linhas if numero in linha.inscricao.upper())
+        return tuple(
+            linha
+            for linha in linhas
+            if (numero == linha.inscricao if linha.sigilosa else numero in linha.inscricao.upper())
+        )
     alvo = normalizar(termo)
     return tuple(linha for linha in linhas if alvo in linha.busca)
 
@@ -365,14 +399,24 @@ def situacao_publica(*, convocacao: str | None = None, inscricao: str | None = N
     return _PELA_INSCRICAO.get(inscricao or "") or _PELA_CONVOCACAO.get(convocacao or "", "")
 
 
+def modalidades_sem_nomes(*, selecao_id: int) -> frozenset[str]:
+    """Categorias do órgão da seleção cuja lista pública é sem nomes (LGPD, art. 11)."""
+    categorias = CategoriaEdital.objects.filter(selecao_id=selecao_id)
+    return frozenset(c.categoria for c in categorias if not c.publica_nomes)
+
+
 def situacoes_atuais(*, selecao_id: int) -> dict[str, dict[str, str]]:
-    """Vaga → número de inscrição → estado público atual, em duas consultas pequenas.
+    """Vaga → número de inscrição → estado público atual, em poucas consultas pequenas.
 
     Só as inscrições convocadas, desistentes ou eliminadas (poucas), mesmo quando
-    as classificações têm milhares de candidatos.
+    as classificações têm milhares de candidatos. A convocação numa vaga de
+    categoria sem nomes não entra (LGPD, art. 11): "Convocado(a)" ao lado do nome,
+    sem o nome na ordem de convocação, revelaria a categoria; ela aparece só com o
+    código de lista (``convocacoes.chamadas_da_vaga``).
     """
     convocacoes = (
         Convocacao.objects.filter(vaga__selecao_id=selecao_id)
+        .exclude(modalidade__in=modalidades_sem_nomes(selecao_id=selecao_id))
         .order_by()
         .values_list("vaga__codigo", "inscricao__numero", "situacao")
     )

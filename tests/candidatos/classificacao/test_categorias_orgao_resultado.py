@@ -114,12 +114,15 @@ def test_lista_publica_de_cada_categoria_com_titulo_e_base_legal(client, cenario
 
 
 @pytest.mark.django_db
-def test_lista_de_pessoas_trans_so_com_numeros(client, cenario):
+def test_lista_de_pessoas_trans_so_com_codigos_de_lista(client, cenario):
+    from selecoes.sigilo import codigo_lista
+
     selecao, _ = cenario
     html = _pagina(client, selecao, "trans")
-    assert "DIR-T" in html
+    assert codigo_lista("DIR-T", "trans") in html
+    assert "DIR-T" not in html
     assert "Pessoa T" not in html
-    assert "só com os números de inscrição" in html
+    assert "sem nomes nem números de inscrição" in html
     geral = _pagina(client, selecao, "classificacao")
     assert "Pessoa T" in geral  # está na classificação geral, sem a lista trans ao lado
     assert "Pessoas trans" not in geral
@@ -143,8 +146,9 @@ def test_pdf_do_resultado_tem_uma_lista_por_categoria_e_a_trans_sem_nomes(cenari
     ]
     assert "Portaria MRE nº 649/2026" in listas["indigenas"].descricao
     assert any("Pessoa X" in linha for linha in listas["indigenas"].linhas)
-    assert any("DIR-T" in linha for linha in listas["trans"].linhas)
-    assert not any("Pessoa T" in linha for linha in listas["trans"].linhas)
+    # A lista sem nomes sai no documento próprio, pelos códigos (test_sigilo_listas).
+    assert listas["trans"].linhas == ()
+    assert "listas sem nomes" in listas["trans"].vazia
     assert any("indígenas" in linha and "DIR-X" in linha for linha in listas["convocacao"].linhas)
 
 
