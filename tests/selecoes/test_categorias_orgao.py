@@ -290,7 +290,7 @@ def test_anexo_detalhe_e_pagina_publica_mostram_a_base_legal(client, orgao, alic
     anexo = client.get(reverse("selecoes:anexo", args=[selecao.pk])).content.decode()
     assert f"Indígenas: 5% das vagas ({base})" in anexo
     assert "Pessoas trans: 2% das vagas" in anexo
-    assert "lista publicada só com os números de inscrição" in anexo
+    assert "lista publicada sem nomes, só por códigos de lista" in anexo
     assert 'class="text-end">Indígenas</th>' in anexo  # coluna do quadro
     detalhe = client.get(reverse("selecoes:detalhe", args=[selecao.pk])).content.decode()
     assert f"indígenas 5% ({base})" in detalhe

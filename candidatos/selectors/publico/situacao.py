@@ -21,6 +21,7 @@ from candidatos.services.inscricoes import normalizar_codigo
 from candidatos.situacao_atual import frase_da_versao
 from selecoes.categorias import Categoria
 from selecoes.models import CASAS_DECIMAIS_PADRAO, CriterioAvaliacao, Selecao, VagaEstagio
+from selecoes.sigilo import codigo_lista
 from selecoes.validators import mascarar_cpf, somente_digitos
 
 # --------------------------------------------------------------------------- minha situação
@@ -104,8 +105,20 @@ class SituacaoCandidato:
     casas_nota: int = CASAS_DECIMAIS_PADRAO
 
 
-def _posicao(linhas: tuple[LinhaLista, ...], numero: str) -> LinhaLista | None:
-    return next((linha for linha in linhas if linha.inscricao == numero), None)
+def _posicao(
+    linhas: tuple[LinhaLista, ...], numero: str, sem_nomes: frozenset[str] = frozenset()
+) -> LinhaLista | None:
+    """A linha do candidato; nas listas sem nomes e na convocação nas vagas delas, a
+    linha traz o código de lista (``selecoes.sigilo``), não o número."""
+    codigos = {codigo_lista(numero, categoria) for categoria in sem_nomes}
+    return next(
+        (
+            linha
+            for linha in linhas
+            if (linha.inscricao in codigos if linha.sigilosa else linha.inscricao == numero)
+        ),
+        None,
+    )
 
 
 def situacao_do_candidato(
@@ -126,14 +139,15 @@ def situacao_do_candidato(
         if vaga is None:
             continue
         geral = _posicao(vaga.linhas["classificacao"], inscricao.numero)
-        convocado = _posicao(vaga.linhas["convocacao"], inscricao.numero)
+        convocado = _posicao(vaga.linhas["convocacao"], inscricao.numero, vaga.so_numeros)
         negros = _posicao(vaga.linhas[Categoria.NEGROS], inscricao.numero)
         pcd = _posicao(vaga.linhas[Categoria.PCD], inscricao.numero)
         do_orgao = []
         for chave, titulo in vaga.titulos.items():
             if chave in ("classificacao", "convocacao", Categoria.NEGROS, Categoria.PCD):
                 continue
-            linha = _posicao(vaga.linhas.get(chave, ()), inscricao.numero)
+            sem_nomes = frozenset({chave}) & vaga.so_numeros
+            linha = _posicao(vaga.linhas.get(chave, ()), inscricao.numero, sem_nomes)
             if linha is not None:
                 do_orgao.append((titulo, linha.posicao))
         posicoes.append(
@@ -175,6 +189,13 @@ def situacao_do_candidato(
         concorre.append("Vagas reservadas a candidatos negros (Decreto nº 9.427/2018)")
     if inscricao.concorre_pcd:
         concorre.append("Vagas reservadas a pessoas com deficiência")
+    for categoria in inscricao.selecao.categorias_orgao.all():
+        if categoria.categoria in (inscricao.concorre_categorias or ()):
+            rotulo = f"Vagas reservadas a {categoria.nome.lower()} ({categoria.base_legal})"
+            if not categoria.publica_nomes:
+                codigo = codigo_lista(inscricao.numero, categoria.categoria)
+                rotulo += f" — seu código de lista: {codigo} (a lista sai só por ele)"
+            concorre.append(rotulo)
     substituta = Inscricao.objects.filter(substitui=inscricao).values_list("numero", flat=True)
     hoje = situacao_de_hoje(inscricao, agora=agora)
     return SituacaoCandidato(

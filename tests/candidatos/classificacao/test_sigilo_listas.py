@@ -224,3 +224,31 @@ def test_busca_pelo_numero_nao_acha_ninguem_na_lista_sem_nomes(client, cenario):
     assert "0 resultados" in client.get(url, {"q": ins["M"].numero}).content.decode()
     codigo = codigo_lista(ins["M"].numero, "trans")
     assert "1 resultado " in client.get(url, {"q": codigo}).content.decode()
+
+
+@pytest.mark.django_db
+def test_minha_situacao_mostra_o_codigo_e_as_posicoes_nas_listas_sem_nomes(client, cenario):
+    """O próprio candidato vê o seu código, a posição na lista e a convocação na vaga."""
+    _, _, ins = cenario
+    m = ins["M"]
+    resposta = client.post(reverse("publico:minha_situacao"), {"numero": m.numero, "cpf": m.cpf})
+    situacao = resposta.context["situacao"]
+    codigo = codigo_lista(m.numero, "trans")
+    assert any(codigo in item for item in situacao.concorre)
+    (vigente,) = situacao.posicoes
+    assert vigente.listas_do_orgao == (("Lista de pessoas trans", 2),)
+    assert vigente.convocacao is not None
+    assert vigente.modalidade == "Reservada a pessoas trans"
+    assert codigo in resposta.content.decode()
+
+
+@pytest.mark.django_db
+def test_rh_com_acesso_a_dado_sensivel_ve_o_codigo_e_operador_nao(client, alice, bruno, cenario):
+    _, _, ins = cenario
+    m = ins["M"]
+    codigo = codigo_lista(m.numero, "trans")
+    detalhe = reverse("inscricoes:detalhe", args=[m.pk])
+    client.force_login(alice)
+    assert f"código de lista {codigo}" in client.get(detalhe).content.decode()
+    client.force_login(bruno)
+    assert codigo not in client.get(detalhe).content.decode()

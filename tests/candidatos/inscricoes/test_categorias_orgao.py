@@ -49,7 +49,7 @@ def test_formulario_pergunta_cada_categoria_com_a_base_legal(client, selecao, in
     assert 'name="categoria_trans"' in html
     assert 'name="documento_trans"' not in html
     assert "Portaria MRE nº 649/2026" in html
-    assert "publicada só com os números de inscrição" in html  # trans, LGPD art. 11
+    assert "só pelo código de lista de cada candidato" in html  # trans, LGPD art. 11
 
 
 @pytest.mark.django_db
@@ -247,3 +247,7 @@ def test_comprovante_mostra_a_opcao_de_cada_categoria(client, selecao, vaga, ind
     assert "Vagas reservadas a indígenas" in html
     inscricao = Inscricao.objects.get()
     assert inscricao.concorre_categorias == ["trans"]
+    # O código de lista das pessoas trans (lista sem nomes; LGPD, art. 11), só aqui.
+    from selecoes.sigilo import codigo_lista
+
+    assert f"seu código de lista: <strong>{codigo_lista(inscricao.numero, 'trans')}" in html
