@@ -27,6 +27,11 @@ SIM_NAO = [("", "Todos"), ("sim", "Sim"), ("nao", "Não")]
 FINALIDADE_LAUDO = "laudo"
 
 
+def finalidade_documento(categoria: str) -> str:
+    """Uma por categoria: a referência guardada de uma não vale no campo de outra."""
+    return f"documento_{categoria}"
+
+
 class FormularioAcessivel:
     """Mensagens de erro que nomeiam o campo e classes do Bootstrap nos controles.
 
@@ -288,6 +293,43 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
         if referencia:
             envios.descartar(referencia, finalidade=FINALIDADE_LAUDO)
 
+    # Documentos das categorias do órgão: o mesmo mecanismo do laudo, um por campo
+    # ``documento_<código>``, com a referência assinada em ``documento_<código>_ref``.
+
+    def referencia_documento(self, categoria: str) -> str:
+        guardadas: dict[str, str] = getattr(self, "_referencias_documentos", {})
+        return guardadas.get(categoria) or (
+            self.data.get(f"documento_{categoria}_ref", "") if self.is_bound else ""
+        )
+
+    def _documento_guardado(self, categoria: str) -> UploadedFile | None:
+        """O documento guardado no envio anterior com erro, se a opção segue marcada."""
+        referencia = self.data.get(f"documento_{categoria}_ref", "")
+        if not referencia or not self.data.get(f"categoria_{categoria}"):
+            return None
+        return envios.recuperar(referencia, finalidade=finalidade_documento(categoria))
+
+    def reter_documentos(self) -> None:
+        """Formulário com erro: guarda cada documento válido para não pedi-lo de novo."""
+        guardadas: dict[str, str] = {}
+        for categoria in self.categorias_orgao:
+            nome = f"documento_{categoria.categoria}"
+            arquivo = self.files.get(nome)
+            if nome not in self.fields or nome in self.errors or not arquivo:
+                continue
+            finalidade = finalidade_documento(categoria.categoria)
+            if anterior := self.data.get(f"{nome}_ref", ""):
+                envios.descartar(anterior, finalidade=finalidade)
+            arquivo.seek(0)
+            guardadas[categoria.categoria] = envios.guardar(arquivo, finalidade=finalidade)
+        self._referencias_documentos = guardadas
+
+    def descartar_documentos_guardados(self) -> None:
+        """Inscrição gravada: as cópias temporárias dos documentos não servem mais."""
+        for categoria in self.categorias_orgao:
+            if referencia := self.data.get(f"documento_{categoria.categoria}_ref", ""):
+                envios.descartar(referencia, finalidade=finalidade_documento(categoria.categoria))
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         dados = self.cleaned_data
@@ -329,7 +371,8 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
             nome = f"documento_{categoria.categoria}"
             if nome not in self.fields or nome in self.errors:
                 continue
-            arquivo = dados.get(nome)
+            arquivo = dados.get(nome) or self._documento_guardado(categoria.categoria)
+            dados[nome] = arquivo
             rotulo = categoria.documento_descricao
             if arquivo:
                 try:
@@ -353,18 +396,24 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
                     f"{categoria.nome.lower()}.",
                 )
 
-    def campos_categorias(self) -> list[tuple[Any, Any, Any]]:
-        """(categoria, campo da opção, campo do documento ou None), para o modelo."""
-        return [
-            (
-                c,
-                self[f"categoria_{c.categoria}"],
+    def campos_categorias(self) -> list[tuple[Any, Any, Any, str, str]]:
+        """(categoria, campo da opção, campo do documento ou None, referência do
+        documento guardado e o nome dele), para o modelo."""
+        campos = []
+        for c in self.categorias_orgao:
+            referencia = self.referencia_documento(c.categoria)
+            guardado = (
+                envios.nome_original(referencia, finalidade=finalidade_documento(c.categoria))
+                if referencia
+                else ""
+            )
+            documento = (
                 self[f"documento_{c.categoria}"]
                 if f"documento_{c.categoria}" in self.fields
-                else None,
+                else None
             )
-            for c in self.categorias_orgao
-        ]
+            campos.append((c, self[f"categoria_{c.categoria}"], documento, referencia, guardado))
+        return campos
 
     def documentos(self) -> dict[str, UploadedFile]:
         """Documentos das categorias do órgão, por código."""

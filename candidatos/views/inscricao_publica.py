@@ -91,11 +91,13 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
             form.add_error(erro.campo if erro.campo in form.fields else None, erro.mensagem)
         else:
             form.descartar_laudo_guardado()
+            form.descartar_documentos_guardados()
             return redirect(
                 "inscricao_publica:comprovante", inscricao.numero, inscricao.codigo_verificacao
             )
     if request.method == "POST":
         form.reter_laudo()
+        form.reter_documentos()
     contexto["form"] = form
     return render(request, "candidatos/inscricao_publica/formulario.html", contexto)
 

@@ -251,3 +251,68 @@ def test_comprovante_mostra_a_opcao_de_cada_categoria(client, selecao, vaga, ind
     from selecoes.sigilo import codigo_lista
 
     assert f"seu código de lista: <strong>{codigo_lista(inscricao.numero, 'trans')}" in html
+
+
+def _referencia_documento(html, codigo):
+    import re
+
+    achado = re.search(rf'name="documento_{codigo}_ref" value="([^"]+)"', html)
+    assert achado is not None, "a página com erro não guardou o documento da categoria"
+    return achado.group(1)
+
+
+@pytest.mark.django_db
+def test_documento_da_categoria_sobrevive_ao_erro_de_validacao(
+    client, selecao, vaga, indigenas, settings
+):
+    """Como o laudo (issue 21, item 6): o documento válido fica guardado e o reenvio
+    leva só a referência assinada; gravada a inscrição, a cópia temporária some."""
+    resposta = client.post(
+        url(selecao),
+        dados_post(
+            vaga,
+            categoria_indigenas="on",
+            documento_indigenas=pdf("declaracao.pdf"),
+            email_confirmacao="outro@exemplo.com",
+        ),
+    )
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert "Confirmação do e-mail" in html
+    assert "Declaração da comunidade indígena já recebido: <strong>declaracao.pdf</strong>" in html
+    referencia = _referencia_documento(html, "indigenas")
+    resposta = client.post(
+        url(selecao),
+        dados_post(vaga, categoria_indigenas="on", documento_indigenas_ref=referencia),
+    )
+    assert resposta.status_code == 302
+    doc = DocumentoCategoria.objects.get(inscricao=Inscricao.objects.get())
+    assert doc.categoria == "indigenas"
+    with doc.arquivo.open("rb") as arquivo:
+        assert arquivo.read(5) == b"%PDF-"
+    temporarios = settings.MEDIA_ROOT / "temporarios"
+    assert not temporarios.exists() or not any(p.is_file() for p in temporarios.rglob("*"))
+
+
+@pytest.mark.parametrize(
+    "referencia", ["temporarios/x.pdf", "de-outra-categoria"], ids=["adulterada", "outra"]
+)
+@pytest.mark.django_db
+def test_referencia_de_documento_invalida_nao_vale(client, selecao, vaga, indigenas, referencia):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidatos import envios
+    from tests.candidatos.inscricoes.conftest import PDF_MINIMO
+
+    if referencia == "de-outra-categoria":
+        referencia = envios.guardar(
+            SimpleUploadedFile("laudo.pdf", PDF_MINIMO, content_type="application/pdf"),
+            finalidade="laudo",
+        )
+    resposta = client.post(
+        url(selecao),
+        dados_post(vaga, categoria_indigenas="on", documento_indigenas_ref=referencia),
+    )
+    assert resposta.status_code == 200
+    assert "envie o documento (PDF) para concorrer" in resposta.content.decode()
+    assert not Inscricao.objects.exists()
