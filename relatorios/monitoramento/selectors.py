@@ -213,6 +213,7 @@ def _inscricoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoInscricoes]:
             "cor_raca",
             "concorre_negros",
             "concorre_pcd",
+            "concorre_categorias",
             ano=ExtractYear("selecao__data_publicacao_edital"),
             orgao_id=F("selecao__orgao_id"),
         )
@@ -222,7 +223,12 @@ def _inscricoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoInscricoes]:
         )
         .order_by()
     )
-    return [GrupoInscricoes(**linha) for linha in linhas]
+    return [
+        GrupoInscricoes(
+            **{**linha, "concorre_categorias": tuple(linha["concorre_categorias"] or ())}
+        )
+        for linha in linhas
+    ]
 
 
 def _convocacoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoConvocacoes]:

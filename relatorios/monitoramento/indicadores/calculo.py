@@ -74,6 +74,8 @@ class GrupoInscricoes:
     concorre_pcd: bool
     total: int
     aprovados: int
+    concorre_categorias: tuple[str, ...] = ()
+    """Categorias do órgão pelas quais optaram (códigos nacionais)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +226,11 @@ def _somar_inscricoes(cubo: Cubo, grupos: Iterable[GrupoInscricoes]) -> None:
         if g.concorre_pcd:
             c["optantes_pcd"] += g.total
             c["aprovados_pcd"] += g.aprovados
+        # Como para negros e PcD: quem optou pela reserva da categoria do órgão e os
+        # aprovados que optaram (a lista dela no resultado).
+        for codigo in set(g.concorre_categorias):
+            c[f"optantes_{codigo}"] += g.total
+            c[f"aprovados_{codigo}"] += g.aprovados
 
 
 def _somar_convocacoes(cubo: Cubo, grupos: Iterable[GrupoConvocacoes]) -> None:

@@ -123,6 +123,15 @@ INDICADORES: tuple[Indicador, ...] = (
         _G.INSCRICOES,
         pessoas=True,
     ),
+    *(
+        _i(
+            f"optantes_{c}",
+            f"Optaram pela reserva a {POR_CODIGO_CATEGORIA[c].nome} (ato do órgão)",
+            _G.INSCRICOES,
+            pessoas=True,
+        )
+        for c in CATEGORIAS_DO_ORGAO
+    ),
     _i("aprovados", "Aprovados — lista geral", _G.APROVADOS, pessoas=True),
     _i("aprovados_negros", "Aprovados — lista de candidatos negros", _G.APROVADOS, pessoas=True),
     _i(
@@ -130,6 +139,15 @@ INDICADORES: tuple[Indicador, ...] = (
         "Aprovados — lista de pessoas com deficiência",
         _G.APROVADOS,
         pessoas=True,
+    ),
+    *(
+        _i(
+            f"aprovados_{c}",
+            f"Aprovados — lista de {POR_CODIGO_CATEGORIA[c].nome} (ato do órgão)",
+            _G.APROVADOS,
+            pessoas=True,
+        )
+        for c in CATEGORIAS_DO_ORGAO
     ),
     _i("convocacoes", "Convocações", _G.CONVOCACOES, pessoas=True),
     *(
