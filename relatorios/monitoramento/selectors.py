@@ -225,7 +225,14 @@ def _inscricoes(orgao_ids: Ids, nivel: str, uf: str) -> list[GrupoInscricoes]:
     )
     return [
         GrupoInscricoes(
-            **{**linha, "concorre_categorias": tuple(linha["concorre_categorias"] or ())}
+            ano=linha["ano"],
+            orgao_id=linha["orgao_id"],
+            cor_raca=linha["cor_raca"],
+            concorre_negros=linha["concorre_negros"],
+            concorre_pcd=linha["concorre_pcd"],
+            total=linha["total"],
+            aprovados=linha["aprovados"],
+            concorre_categorias=tuple(linha["concorre_categorias"] or ()),
         )
         for linha in linhas
     ]
