@@ -167,6 +167,7 @@ PARAMETROS: dict[str, object] = {
 ROTAS_ISENTAS: dict[str, str] = {
     "documentos:anexo_publico": "anexo de edital publicado é público.",
     "documentos:resultado_publico": "PDF de resultado publicado é público.",
+    "documentos:resultado_sem_nomes": "PDF público das listas sem nomes (só códigos de lista).",
     "documentos:resultado_atual": "leva ao PDF público da última versão do resultado.",
     "documentos:comprovante": "formulário público do candidato (número + código).",
     "documentos:comprovante_baixar": "capacidade: exige número e código de verificação.",
@@ -182,6 +183,8 @@ DONO_SEM_GET: dict[str, str] = {
     "inscricoes:importar_erros": "só existe com uma prévia pendente na própria sessão.",
     "inscricoes:documento_categoria": "só existe quando a inscrição enviou o documento da "
     "categoria do órgão (tests/candidatos/inscricoes/test_categorias_orgao.py).",
+    "documentos:resultado_sem_nomes": "só existe quando a versão tem lista sem nomes "
+    "(tests/candidatos/classificacao/test_sigilo_listas.py).",
 }
 
 
