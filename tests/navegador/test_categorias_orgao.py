@@ -95,3 +95,49 @@ def test_formulario_do_edital_acrescenta_categoria_sem_violacoes_graves(
     assert pagina.get_by_role("heading", name="Nova categoria do órgão").is_visible()
     assert pagina.get_by_label("Base legal").first.is_visible()
     assert violacoes_graves_em(pagina, "fieldset[aria-describedby='ajuda-categorias']") == []
+
+
+def test_lista_sem_nomes_pelo_codigo_de_lista_sem_violacoes_graves(pagina, live_server):
+    """A lista de pessoas trans: posição e código de lista, sem nome nem número."""
+    from decimal import Decimal
+
+    from candidatos.models import TipoResultado
+    from candidatos.services import resultado
+    from selecoes.models import Lotacao, Papel
+    from selecoes.sigilo import codigo_lista
+    from tests.candidatos.classificacao.factories import AGORA, aprovar, inscrever, nova_vaga
+    from tests.factories import CategoriaEditalFactory, OrgaoFactory, UserFactory
+
+    orgao = OrgaoFactory(sigla="DPU")
+    gestora = UserFactory(username="gestora-dpu")
+    Lotacao.objects.create(usuario=gestora, orgao=orgao, papel=Papel.GESTOR)
+    vaga = nova_vaga(orgao, ofertadas=10)
+    CategoriaEditalFactory(
+        selecao=vaga.selecao,
+        categoria="trans",
+        nome="Pessoas trans",
+        percentual=10,
+        base_legal="Resolução CSDPU nº 222/2024",
+    )
+    for i in range(12):
+        ins = inscrever(
+            vaga, f"2026{i + 1:06d}", nome=f"Pessoa {i}", concorre_categorias=["trans"] * (i > 9)
+        )
+        aprovar(ins, Decimal(100 - i))
+    resultado.resultado_publicar(
+        selecao=vaga.selecao,
+        tipo=TipoResultado.PRELIMINAR,
+        usuario=gestora,
+        motivo="",
+        recurso_inicio=AGORA,
+        recurso_fim=AGORA + dt.timedelta(days=3),
+        agora=AGORA,
+    )
+    url = reverse("publico:resultado_vaga", args=[vaga.selecao.pk, "atual", "DIR", "trans"])
+    pagina.goto(live_server.url + url)
+    tabela = pagina.get_by_role("table")
+    assert tabela.get_by_role("columnheader", name="Código de lista").is_visible()
+    assert tabela.get_by_role("rowheader", name=codigo_lista("2026000011", "trans")).is_visible()
+    assert "Pessoa 10" not in pagina.content()
+    assert "2026000011" not in pagina.content()
+    assert violacoes_graves(pagina) == []
