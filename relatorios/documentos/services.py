@@ -161,6 +161,33 @@ def resultado_sem_nomes_solicitar(*, versao: ResultadoVersao, usuario: Usuario =
     )
 
 
+MOTIVO_SIGILO = (
+    "Lista sem nomes publicada só pelos códigos de lista, em documento próprio "
+    "(Lei nº 13.709/2018, art. 11)."
+)
+
+
+def resultados_com_lista_sem_nomes_regenerar(*, usuario: Usuario = None) -> int:
+    """Manda refazer o PDF já gerado de cada versão com lista sem nomes: os gerados
+    antes do código de lista traziam a lista pelos números de inscrição, que a
+    classificação geral liga aos nomes. O conteúdo da versão não muda."""
+    from candidatos.models import ResultadoVersao
+
+    versoes = ResultadoVersao.objects.filter(conteudo__has_key="categorias_orgao").values_list(
+        "pk", "conteudo__categorias_orgao"
+    )
+    chaves = [
+        f"resultado:{pk}"
+        for pk, categorias in versoes
+        if any(not c.get("lista_com_nomes", True) for c in categorias or ())
+    ]
+    refeitos = 0
+    for documento in Documento.objects.filter(chave__in=chaves):
+        documento_regenerar(documento=documento, motivo=MOTIVO_SIGILO, usuario=usuario)
+        refeitos += 1
+    return refeitos
+
+
 PREFIXO_VIA_CANDIDATO = "comprovante:"
 PREFIXO_VIA_RH = "comprovante_rh:"
 

@@ -252,3 +252,27 @@ def test_rh_com_acesso_a_dado_sensivel_ve_o_codigo_e_operador_nao(client, alice,
     assert f"código de lista {codigo}" in client.get(detalhe).content.decode()
     client.force_login(bruno)
     assert codigo not in client.get(detalhe).content.decode()
+
+
+@pytest.mark.django_db
+def test_comando_refaz_o_pdf_gerado_antes_do_codigo_de_lista(
+    cenario, documentos_na_hora, django_capture_on_commit_callbacks
+):
+    import io
+
+    from django.core.management import call_command
+
+    from relatorios.documentos import services
+
+    _, versao, _ = cenario
+    with django_capture_on_commit_callbacks(execute=True):
+        documento = services.resultado_solicitar(versao=versao)
+    documento.refresh_from_db()
+    geracao = documento.geracao
+    saida = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("regenerar_listas_sem_nomes", stdout=saida)
+    assert "1 PDF(s)" in saida.getvalue()
+    documento.refresh_from_db()
+    assert documento.geracao == geracao + 1
+    assert documento.status == "pronto"
