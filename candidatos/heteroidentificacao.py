@@ -29,6 +29,9 @@ from selecoes.categorias import Categoria
 from selecoes.imutavel import RegistroImutavel, somente_acrescimo
 from selecoes.models import Comissao, MembroComissao, Selecao
 
+EXTENSOES_GRAVACAO = (".mp4", ".webm", ".mkv", ".ogg", ".mp3", ".m4a", ".wav")
+"""Áudio ou vídeo: as extensões aceitas para a gravação de uma sessão."""
+
 
 class ModalidadeSessao(models.TextChoices):
     PRESENCIAL = "presencial", "Presencial"

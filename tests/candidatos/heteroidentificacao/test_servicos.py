@@ -387,7 +387,7 @@ def _tudo_publicado(orgao, alice, **regra_campos):
 def test_convocado_sem_verificacao_fica_pendente(orgao, alice):
     from candidatos.services import convocacao
 
-    vaga, ins = _tudo_publicado(orgao, alice, chamados="multiplo_vagas", multiplo=1)
+    vaga, _ins = _tudo_publicado(orgao, alice, chamados="multiplo_vagas", multiplo=1)
     criadas = convocacao.proximos_convocar(
         vaga=vaga,
         quantidade=5,
