@@ -83,6 +83,14 @@ def _erro(request: HttpRequest, erro: ValidationError) -> None:
         messages.error(request, mensagem)
 
 
+def _erros_do_form(request: HttpRequest, form: Any) -> None:
+    """Erros de um formulário que volta por redirecionamento, cada um com o rótulo do campo."""
+    for campo, erros in form.errors.items():
+        rotulo = form.fields[campo].label if campo in form.fields else ""
+        for e in erros:
+            messages.error(request, f"{rotulo}: {e}" if rotulo else str(e))
+
+
 # --- comissões -------------------------------------------------------------------
 
 
@@ -181,10 +189,7 @@ def membro_incluir(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Membro incluído.")
     else:
-        for campo, erros in form.errors.items():
-            rotulo = form.fields[campo].label if campo in form.fields else ""
-            for e in erros:
-                messages.error(request, f"{rotulo}: {e}" if rotulo else e)
+        _erros_do_form(request, form)
     return redirect("heteroidentificacao:comissao", pk=objeto.pk)
 
 
@@ -486,10 +491,7 @@ def gravacao_enviar(request: HttpRequest, pk: int) -> HttpResponse:
     objeto = _sessao(request, pk, exigir=EDITORES).objeto
     form = formularios.GravacaoForm(request.POST, request.FILES, sessao_id=objeto.pk)
     if not form.is_valid():
-        for campo, erros in form.errors.items():
-            rotulo = form.fields[campo].label if campo in form.fields else ""
-            for e in erros:
-                messages.error(request, f"{rotulo}: {e}" if rotulo else e)
+        _erros_do_form(request, form)
     else:
         try:
             hetero.gravacao_enviar(
