@@ -477,3 +477,18 @@ def test_trilha_de_auditoria_tem_frase_para_cada_acao(orgao, alice):
     } <= acoes
     for registro in registros:
         assert frase_auditoria(registro).acao == VERBOS[registro.acao]
+
+
+def test_minha_situacao_explica_com_o_item_do_edital(orgao, alice):
+    from candidatos.selectors.publico.situacao import situacao_do_candidato
+
+    vaga, ins, chamados = montado(orgao, alice)
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice, {"DIR-Y": [N, N, N]})
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    assert situacao_do_candidato(inscricao_id=ins["Y"].pk, agora=AGORA).heteroidentificacao == ()
+    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    (texto,) = situacao_do_candidato(inscricao_id=ins["Y"].pk, agora=DEPOIS).heteroidentificacao
+    assert "item 3.2.16" in texto
+    assert "continua na ampla concorrência" in texto
