@@ -855,3 +855,43 @@ class AnexoCandidato(models.Model):
 
     def __str__(self) -> str:
         return self.nome_original
+
+
+# Heteroidentificação (issue 15): modelos num módulo próprio, reexportados aqui.
+from candidatos.heteroidentificacao import (  # noqa: E402
+    AcessoGravacao,
+    ChamadoHeteroidentificacao,
+    DecisaoHeteroidentificacao,
+    GravacaoSessao,
+    Instancia,
+    ModalidadeSessao,
+    MotivoChamado,
+    Parecer,
+    Presenca,
+    PublicacaoHeteroidentificacao,
+    RecursoHeteroidentificacao,
+    ResultadoHeteroidentificacao,
+    SessaoHeteroidentificacao,
+    SituacaoRecursoHetero,
+    TipoPublicacao,
+    VotoParecer,
+)
+
+__all__ += [
+    "AcessoGravacao",
+    "ChamadoHeteroidentificacao",
+    "DecisaoHeteroidentificacao",
+    "GravacaoSessao",
+    "Instancia",
+    "ModalidadeSessao",
+    "MotivoChamado",
+    "Parecer",
+    "Presenca",
+    "PublicacaoHeteroidentificacao",
+    "RecursoHeteroidentificacao",
+    "ResultadoHeteroidentificacao",
+    "SessaoHeteroidentificacao",
+    "SituacaoRecursoHetero",
+    "TipoPublicacao",
+    "VotoParecer",
+]

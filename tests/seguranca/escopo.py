@@ -27,18 +27,24 @@ from candidatos.models import (
     AnexoCandidato,
     AnuncioSorteio,
     Avaliacao,
+    ChamadoHeteroidentificacao,
     Convocacao,
+    GravacaoSessao,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
+    RecursoHeteroidentificacao,
     ResultadoVersao,
+    SessaoHeteroidentificacao,
     Sorteio,
 )
 from relatorios.models import Documento, EmpresaTerceirizada, TipoDocumento
 from selecoes.canonico import hash_conteudo
 from selecoes.models import (
+    Comissao,
     CriterioAvaliacao,
     Lotacao,
+    MembroComissao,
     Mensagem,
     Orgao,
     Papel,
@@ -119,6 +125,12 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "empresa": EmpresaTerceirizada,
     "empresas": EmpresaTerceirizada,
     "mensagens": Mensagem,
+    "comissao": Comissao,
+    "membro": MembroComissao,
+    "sessao": SessaoHeteroidentificacao,
+    "chamado": ChamadoHeteroidentificacao,
+    "recurso-hetero": RecursoHeteroidentificacao,
+    "gravacao": GravacaoSessao,
 }
 # "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
@@ -288,6 +300,7 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
             corpo="Texto com o link pessoal do candidato.",
         ),
     ]
+    objetos += _heteroidentificacao(orgao, dono, selecao, inscricao)
     extras: dict[str, Model] = {
         "relatorio_anual": DocumentoFactory(
             tipo=TipoDocumento.RELATORIO_ANUAL,
@@ -297,6 +310,34 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
         ),
     }
     return Mundo(orgao=orgao, dono=dono, objetos={type(o): o for o in objetos}, extras=extras)
+
+
+def _heteroidentificacao(orgao: Orgao, dono: Any, selecao: Selecao, inscricao: Inscricao) -> list:
+    """Comissões, sessão, chamado, recurso e gravação do órgão vítima."""
+    comissao = Comissao.objects.create(orgao=orgao, nome="Comissão", tipo="heteroidentificacao")
+    recursal = Comissao.objects.create(orgao=orgao, nome="Recursal", tipo="recursal")
+    membro = MembroComissao.objects.create(comissao=comissao, usuario=dono, nome="Membro")
+    sessao = SessaoHeteroidentificacao.objects.create(
+        selecao=selecao,
+        comissao=comissao,
+        modalidade="presencial",
+        inicio=timezone.now(),
+        local="Sala 1",
+    )
+    chamado = ChamadoHeteroidentificacao.objects.create(
+        selecao=selecao, inscricao=inscricao, categoria="negros", motivo="todos", sessao=sessao
+    )
+    recurso = RecursoHeteroidentificacao.objects.create(
+        chamado=chamado, razoes="Razões.", comissao_recursal=recursal
+    )
+    gravacao = GravacaoSessao.objects.create(
+        sessao=sessao,
+        arquivo=ContentFile(b"video", name="sessao.mp4"),
+        nome_original="sessao.mp4",
+        tamanho=5,
+        sha256="0" * 64,
+    )
+    return [comissao, membro, sessao, chamado, recurso, gravacao]
 
 
 def _argumentos(padrao: URLPattern | URLResolver) -> tuple[str, ...]:
