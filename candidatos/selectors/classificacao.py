@@ -12,9 +12,9 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from candidatos.conteudo_resultado import ConteudoResultado, VagaPublicada
 from candidatos.models import (
@@ -36,6 +36,7 @@ from candidatos.services.classificacao import (
     resolver,
     situacao_motor,
 )
+from selecoes import cache, entradas
 from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.reserva import (
@@ -98,6 +99,142 @@ class ItemOrdem:
 
 
 @dataclass(frozen=True)
+class ColunasClassificacao:
+    """As linhas da classificação de uma vaga em colunas: compactas no cache e
+    montadas uma a uma só quando lidas (a página mostra 100 de 100.000)."""
+
+    posicao: tuple[int, ...]
+    numero: tuple[str, ...]
+    nome: tuple[str, ...]
+    nota_final: tuple[str, ...]
+    listas: tuple[tuple[str, ...], ...]
+    situacao: tuple[str, ...]
+    explicacao: tuple[str, ...]
+    modalidade: tuple[str | None, ...]
+    inscricao_id: tuple[int | None, ...]
+
+    @classmethod
+    def de_linhas(cls, linhas: Sequence[LinhaClassificacao]) -> ColunasClassificacao:
+        return cls(
+            posicao=tuple(x.posicao for x in linhas),
+            numero=tuple(x.numero for x in linhas),
+            nome=tuple(x.nome for x in linhas),
+            nota_final=tuple(x.nota_final for x in linhas),
+            listas=tuple(x.listas for x in linhas),
+            situacao=tuple(x.situacao for x in linhas),
+            explicacao=tuple(x.explicacao for x in linhas),
+            modalidade=tuple(x.modalidade for x in linhas),
+            inscricao_id=tuple(x.inscricao_id for x in linhas),
+        )
+
+    def linha(self, i: int) -> LinhaClassificacao:
+        return LinhaClassificacao(
+            posicao=self.posicao[i],
+            numero=self.numero[i],
+            nome=self.nome[i],
+            nota_final=self.nota_final[i],
+            listas=self.listas[i],
+            situacao=self.situacao[i],
+            explicacao=self.explicacao[i],
+            modalidade=self.modalidade[i],
+            inscricao_id=self.inscricao_id[i],
+        )
+
+
+class Linhas(Sequence[LinhaClassificacao]):
+    """Uma lista da vaga (classificação geral, negros, PcD, eliminados…): os
+    índices das suas linhas nas colunas; cada linha é montada quando lida."""
+
+    __slots__ = ("_colunas", "_indices")
+
+    def __init__(self, colunas: ColunasClassificacao, indices: Sequence[int]) -> None:
+        self._colunas = colunas
+        self._indices = indices
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    @overload
+    def __getitem__(self, i: int) -> LinhaClassificacao: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[LinhaClassificacao, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> LinhaClassificacao | tuple[LinhaClassificacao, ...]:
+        if isinstance(i, slice):
+            return tuple(self._colunas.linha(j) for j in self._indices[i])
+        return self._colunas.linha(self._indices[i])
+
+    def __iter__(self) -> Iterator[LinhaClassificacao]:
+        return (self._colunas.linha(j) for j in self._indices)
+
+    def __eq__(self, outro: object) -> bool:
+        if isinstance(outro, Sequence) and not isinstance(outro, str):
+            return tuple(self) == tuple(outro)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Linhas({len(self)} linha(s))"
+
+    def da_inscricao(self, inscricao_id: int) -> LinhaClassificacao | None:
+        """A linha da inscrição nesta lista, sem montar as outras."""
+        ids = self._colunas.inscricao_id
+        for j in self._indices:
+            if ids[j] == inscricao_id:
+                return self._colunas.linha(j)
+        return None
+
+
+SEM_LINHAS = ColunasClassificacao((), (), (), (), (), (), (), (), ())
+
+
+@dataclass(frozen=True)
+class ItemMotor:
+    """Uma posição da ordem de convocação do motor, sem a convocação feita."""
+
+    ordem: int
+    numero: str
+    nome: str
+    posicao: int
+    modalidade: str
+    modalidade_inicial: str
+    explicacao: str
+    inscricao_id: int | None
+
+
+@dataclass(frozen=True)
+class NucleoVaga:
+    """O que o motor diz de uma vaga: classificação, listas e ordem de convocação.
+
+    Depende só das entradas da seleção (``selecoes.entradas``): é guardado em
+    cache sob (vaga, marca das entradas). As convocações feitas (que mudam a cada
+    clique) são juntadas depois, sempre do banco.
+    """
+
+    fonte: str
+    versao_id: int | None
+    colunas: ColunasClassificacao
+    classificados: tuple[int, ...]
+    """Índices de quem está nas listas (art. 2º, parágrafo único: sem os eliminados)."""
+    eliminados: tuple[int, ...] = ()
+    listas: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Categoria → índices (art. 4º, caput: lista de negros; PcD; as do órgão)."""
+    ordem: tuple[ItemMotor, ...] = ()
+    sequencia: tuple[str, ...] = ()
+    reservadas: dict[str, int] = field(default_factory=dict)
+    empates: tuple[Empate, ...] = ()
+    erro: str = ""
+    desatualizada: bool = False
+
+    @property
+    def resolvido(self) -> bool:
+        """O motor rodou (sem empate nem entrada inválida)."""
+        return not self.erro
+
+
+@dataclass(frozen=True)
 class EstadoVaga:
     """Tudo o que a página de uma vaga mostra; nada aqui é calculado fora do motor."""
 
@@ -109,30 +246,36 @@ class EstadoVaga:
     k: int
     sequencia: tuple[str, ...] = ()
     reservadas: dict[str, int] = field(default_factory=dict)
-    classificacao: tuple[LinhaClassificacao, ...] = ()
+    classificacao: Linhas = field(default_factory=lambda: Linhas(SEM_LINHAS, ()))
     ordem: tuple[ItemOrdem, ...] = ()
     convocacoes: tuple[Convocacao, ...] = ()
     a_convocar: tuple[ItemOrdem, ...] = ()
     divergentes: tuple[Convocacao, ...] = ()
-    eliminados: tuple[LinhaClassificacao, ...] = ()
+    eliminados: Linhas = field(default_factory=lambda: Linhas(SEM_LINHAS, ()))
     """Fora de toda lista (art. 2º, parágrafo único); só para o processo e o histórico."""
     empates: tuple[Empate, ...] = ()
     erro: str = ""
     desatualizada: bool = False
-    resultado: ResultadoVaga | None = None
+    listas_por_categoria: dict[str, Linhas] = field(default_factory=dict)
 
     @property
-    def lista_negros(self) -> tuple[LinhaClassificacao, ...]:
+    def lista_negros(self) -> Linhas:
         """Art. 4º, caput: aprovados que concorrem às vagas reservadas a negros."""
-        return tuple(c for c in self.classificacao if Categoria.NEGROS in c.listas)
+        return self.lista(Categoria.NEGROS)
 
     @property
-    def lista_pcd(self) -> tuple[LinhaClassificacao, ...]:
-        return tuple(c for c in self.classificacao if Categoria.PCD in c.listas)
+    def lista_pcd(self) -> Linhas:
+        return self.lista(Categoria.PCD)
 
-    def lista(self, categoria: str) -> tuple[LinhaClassificacao, ...]:
+    def lista(self, categoria: str) -> Linhas:
         """Aprovados que concorrem às vagas da categoria (também as do órgão)."""
-        return tuple(c for c in self.classificacao if categoria in c.listas)
+        return self.listas_por_categoria.get(categoria) or Linhas(SEM_LINHAS, ())
+
+    def linha_da_inscricao(self, inscricao_id: int) -> LinhaClassificacao | None:
+        """A linha da inscrição na classificação ou entre os eliminados."""
+        return self.classificacao.da_inscricao(inscricao_id) or self.eliminados.da_inscricao(
+            inscricao_id
+        )
 
     @property
     def convocacoes_vivas(self) -> tuple[Convocacao, ...]:
@@ -206,6 +349,38 @@ def _conteudo_da_vaga(versao: ResultadoVersao, vaga: VagaEstagio) -> VagaPublica
     return publicada or VagaPublicada(codigo=codigo or "")
 
 
+# --- cache do motor -----------------------------------------------------------
+
+FORMATO_CACHE = 1
+"""Muda quando a forma do que é guardado muda (o que já estava guardado deixa de valer)."""
+VALIDADE_CACHE = 24 * 60 * 60
+"""Só libera memória: uma marca nova já invalida o que foi guardado sob a anterior."""
+
+
+def parametros_em_cache(selecao: Selecao, marca: str | None) -> ParametrosMotor:
+    """Aplicabilidade, quadro e rateio da seleção inteira (art. 1º, §§ 1º a 3º; art. 7º),
+    calculados uma vez por marca das entradas; sem marca, calculados agora."""
+    chave = f"motor:{FORMATO_CACHE}:parametros:{selecao.pk}:{marca}"
+    if marca is not None:
+        guardado = cache.obter(chave)
+        if isinstance(guardado, ParametrosMotor):
+            return guardado
+    parametros = parametros_motor(selecao)
+    if marca is not None:
+        cache.guardar(chave, parametros, VALIDADE_CACHE)
+    return parametros
+
+
+def _versao_final(selecao: Selecao) -> ResultadoVersao | None:
+    """A versão final vigente, sem o conteúdo (lido só quando a vaga é recalculada)."""
+    return (
+        ResultadoVersao.objects.filter(selecao=selecao, tipo=TipoResultado.FINAL)
+        .defer("conteudo")
+        .order_by("-numero")
+        .first()
+    )
+
+
 def estado_vaga(
     vaga: VagaEstagio,
     *,
@@ -214,30 +389,116 @@ def estado_vaga(
 ) -> EstadoVaga:
     """Estado completo de uma vaga: da versão final mais recente ou, se não há
     (ou com ``previa=True``), das avaliações atuais.
+
+    O que vem do motor sai do cache quando as entradas da seleção não mudaram
+    desde o cálculo (``selecoes.entradas``); as convocações vêm sempre do banco.
     """
     selecao: Selecao = vaga.selecao
-    parametros = parametros or parametros_motor(selecao)
-    versao = None if previa else ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL)
+    marca = entradas.marca(selecao.pk)
+    parametros = parametros or parametros_em_cache(selecao, marca)
+    versao = None if previa else _versao_final(selecao)
     convocacoes = tuple(
         Convocacao.objects.filter(vaga=vaga).select_related("inscricao").order_by("ordem")
     )
-    base: dict[str, Any] = {
-        "vaga": vaga,
-        "versao": versao,
-        "aplicacao": parametros.aplicacao,
-        "k": vaga.vagas_a_preencher,
-        "convocacoes": convocacoes,
+    nucleo = nucleo_vaga(vaga, parametros=parametros, versao=versao, marca=marca)
+    return _montar(vaga, parametros, versao, nucleo, convocacoes)
+
+
+def nucleo_vaga(
+    vaga: VagaEstagio,
+    *,
+    parametros: ParametrosMotor,
+    versao: ResultadoVersao | None,
+    marca: str | None,
+) -> NucleoVaga:
+    """O núcleo da vaga guardado sob (vaga, marca); calculado se não há ou se o
+    cache está fora (nunca 500). O k e a versão entram na chave: uma instância de
+    vaga diferente da gravada nunca lê o núcleo de outra."""
+    chave = (
+        f"motor:{FORMATO_CACHE}:vaga:{vaga.pk}:{marca}:{vaga.vagas_ofertadas}:"
+        f"{vaga.vagas_surgidas}:{versao.pk if versao else 'previa'}"
+    )
+    if marca is not None:
+        guardado = cache.obter(chave)
+        if isinstance(guardado, NucleoVaga):
+            return guardado
+    nucleo, atual = _calcular_nucleo(vaga, parametros, versao)
+    if marca is not None:
+        cache.guardar_varios(
+            {chave: nucleo, _chave_resumo(vaga.pk, marca): ResumoVaga.de(atual)}, VALIDADE_CACHE
+        )
+    return nucleo
+
+
+@dataclass(frozen=True)
+class ResumoVaga:
+    """Uma vaga no painel da seleção: aprovados que concorrem e empates (regras, § 5)."""
+
+    ativos: int
+    empates: tuple[Empate, ...]
+
+    @classmethod
+    def de(cls, classificacao: ClassificacaoVaga) -> ResumoVaga:
+        return cls(len(classificacao.ativos), classificacao.empates)
+
+
+def _chave_resumo(vaga_id: int, marca: str) -> str:
+    return f"motor:{FORMATO_CACHE}:resumo:{vaga_id}:{marca}"
+
+
+def resumos_das_vagas(selecao: Selecao, vagas: Sequence[VagaEstagio]) -> dict[int, ResumoVaga]:
+    """O resumo de cada vaga pedida (o painel pede as da página), guardado sob
+    (vaga, marca das entradas); só as que faltam no cache são classificadas."""
+    marca = entradas.marca(selecao.pk)
+    chaves = {v.pk: _chave_resumo(v.pk, marca) for v in vagas} if marca else {}
+    guardados = cache.obter_varios(list(chaves.values()))
+    resumos = {
+        pk: guardados[chave]
+        for pk, chave in chaves.items()
+        if isinstance(guardados.get(chave), ResumoVaga)
     }
+    faltam = [v for v in vagas if v.pk not in resumos]
+    if faltam:
+        parametros = parametros_em_cache(selecao, marca)
+        calculados = {
+            pk: ResumoVaga.de(c)
+            for pk, c in classificar_selecao(selecao, vagas=faltam, parametros=parametros).items()
+        }
+        if marca:
+            cache.guardar_varios(
+                {chaves[pk]: resumo for pk, resumo in calculados.items()}, VALIDADE_CACHE
+            )
+        resumos |= calculados
+    return resumos
+
+
+def _indices(linhas: Sequence[LinhaClassificacao], categorias: Iterable[str]) -> dict[str, Any]:
+    classificados = tuple(
+        i for i, linha in enumerate(linhas) if linha.situacao != SituacaoInscricao.ELIMINADA
+    )
+    return {
+        "classificados": classificados,
+        "listas": {
+            c: tuple(i for i in classificados if c in linhas[i].listas) for c in sorted(categorias)
+        },
+    }
+
+
+def _calcular_nucleo(
+    vaga: VagaEstagio, parametros: ParametrosMotor, versao: ResultadoVersao | None
+) -> tuple[NucleoVaga, ClassificacaoVaga]:
+    selecao: Selecao = vaga.selecao
     atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
     if versao is not None:
         conteudo_vaga = _conteudo_da_vaga(versao, vaga)
-        numeros = [c.inscricao for c in conteudo_vaga.classificacao]
+        numeros = {c.inscricao for c in conteudo_vaga.classificacao}
         # Só inscrições desta vaga: um número de outra vaga nunca é convocado aqui.
         situacoes = {
             numero: (pk, situacao)
-            for pk, numero, situacao in Inscricao.objects.filter(
-                vaga=vaga, numero__in=numeros
-            ).values_list("pk", "numero", "situacao")
+            for pk, numero, situacao in Inscricao.objects.filter(vaga=vaga).values_list(
+                "pk", "numero", "situacao"
+            )
+            if numero in numeros
         }
         linhas = _linhas_da_versao(conteudo_vaga, situacoes)
         fonte = "resultado_final"
@@ -251,13 +512,20 @@ def estado_vaga(
         fonte = "previa"
         desatualizada = False
         empates = atual.empates
-    base |= {"fonte": fonte, "desatualizada": desatualizada, "empates": empates}
+    categorias = {c for linha in linhas for c in linha.listas}
+    base: dict[str, Any] = {
+        "fonte": fonte,
+        "versao_id": versao.pk if versao else None,
+        "desatualizada": desatualizada,
+        "empates": empates,
+    }
     if empates:
-        return EstadoVaga(
+        return NucleoVaga(
             **base,
-            classificacao=_sem_eliminados(linhas),
+            colunas=ColunasClassificacao.de_linhas(linhas),
+            **_indices(linhas, categorias),
             erro=" ".join(e.mensagem for e in empates),
-        )
+        ), atual
     candidatos = [
         Candidato(
             linha.numero,
@@ -270,27 +538,24 @@ def estado_vaga(
     try:
         resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
     except EntradaInvalida as erro:
-        return EstadoVaga(**base, classificacao=_sem_eliminados(linhas), erro=str(erro))
-    return _montar(base, linhas, resultado, convocacoes)
+        return NucleoVaga(
+            **base,
+            colunas=ColunasClassificacao.de_linhas(linhas),
+            **_indices(linhas, categorias),
+            erro=str(erro),
+        ), atual
+    return _resolvido(base, linhas, resultado, categorias), atual
 
 
-def _sem_eliminados(linhas: Sequence[LinhaClassificacao]) -> tuple[LinhaClassificacao, ...]:
-    """Art. 2º, parágrafo único (regras, § 4): o eliminado sai de toda lista — a
-    classificação geral e as listas de negros e de PcD, que dela derivam. O motor
-    continua recebendo-o (como eliminado), para recalcular com o mesmo k."""
-    return tuple(linha for linha in linhas if linha.situacao != SituacaoInscricao.ELIMINADA)
-
-
-def _montar(
+def _resolvido(
     base: dict[str, Any],
     linhas: Sequence[LinhaClassificacao],
     resultado: ResultadoVaga,
-    convocacoes: Sequence[Convocacao],
-) -> EstadoVaga:
+    categorias: Iterable[str],
+) -> NucleoVaga:
     explicacoes = {e.inscricao: e for e in explicar(resultado)}
     por_numero = {linha.numero: linha for linha in linhas}
-    convocacao_de = {c.inscricao.numero: c for c in convocacoes}
-    linhas_finais = tuple(
+    linhas_finais = [
         LinhaClassificacao(
             posicao=linha.posicao,
             numero=linha.numero,
@@ -305,9 +570,9 @@ def _montar(
             inscricao_id=linha.inscricao_id,
         )
         for linha in linhas
-    )
+    ]
     ordem = tuple(
-        ItemOrdem(
+        ItemMotor(
             ordem=c.ordem,
             numero=c.inscricao,
             nome=por_numero[c.inscricao].nome,
@@ -316,19 +581,71 @@ def _montar(
             modalidade_inicial=c.modalidade_inicial,
             explicacao=explicacoes[c.inscricao].texto,
             inscricao_id=por_numero[c.inscricao].inscricao_id,
-            convocacao=convocacao_de.get(c.inscricao),
         )
         for c in resultado.ordem.convocados
+    )
+    return NucleoVaga(
+        **base,
+        colunas=ColunasClassificacao.de_linhas(linhas_finais),
+        **_indices(linhas_finais, categorias),
+        eliminados=tuple(
+            i
+            for i, linha in enumerate(linhas_finais)
+            if linha.situacao == SituacaoInscricao.ELIMINADA
+        ),
+        ordem=ordem,
+        sequencia=resultado.sequencia,
+        reservadas=dict(resultado.reservadas),
+    )
+
+
+def _montar(
+    vaga: VagaEstagio,
+    parametros: ParametrosMotor,
+    versao: ResultadoVersao | None,
+    nucleo: NucleoVaga,
+    convocacoes: Sequence[Convocacao],
+) -> EstadoVaga:
+    """Art. 2º, parágrafo único (regras, § 4): o eliminado sai de toda lista — a
+    classificação geral e as listas de negros e de PcD, que dela derivam. O motor
+    continua recebendo-o (como eliminado), para recalcular com o mesmo k."""
+    colunas = nucleo.colunas
+    base: dict[str, Any] = {
+        "vaga": vaga,
+        "versao": versao,
+        "aplicacao": parametros.aplicacao,
+        "k": vaga.vagas_a_preencher,
+        "convocacoes": tuple(convocacoes),
+        "fonte": nucleo.fonte,
+        "desatualizada": nucleo.desatualizada,
+        "empates": nucleo.empates,
+        "erro": nucleo.erro,
+        "classificacao": Linhas(colunas, nucleo.classificados),
+        "listas_por_categoria": {c: Linhas(colunas, ix) for c, ix in nucleo.listas.items()},
+    }
+    if not nucleo.resolvido:
+        return EstadoVaga(**base)
+    convocacao_de = {c.inscricao.numero: c for c in convocacoes}
+    ordem = tuple(
+        ItemOrdem(
+            ordem=m.ordem,
+            numero=m.numero,
+            nome=m.nome,
+            posicao=m.posicao,
+            modalidade=m.modalidade,
+            modalidade_inicial=m.modalidade_inicial,
+            explicacao=m.explicacao,
+            inscricao_id=m.inscricao_id,
+            convocacao=convocacao_de.get(m.numero),
+        )
+        for m in nucleo.ordem
     )
     alocados = {item.numero for item in ordem}
     return EstadoVaga(
         **base,
-        sequencia=resultado.sequencia,
-        reservadas=dict(resultado.reservadas),
-        classificacao=_sem_eliminados(linhas_finais),
-        eliminados=tuple(
-            linha for linha in linhas_finais if linha.situacao == SituacaoInscricao.ELIMINADA
-        ),
+        sequencia=nucleo.sequencia,
+        reservadas=dict(nucleo.reservadas),
+        eliminados=Linhas(colunas, nucleo.eliminados),
         ordem=ordem,
         a_convocar=tuple(item for item in ordem if item.convocacao is None),
         divergentes=tuple(
@@ -336,7 +653,6 @@ def _montar(
             for c in convocacoes
             if c.situacao in OCUPAM_VAGA and c.inscricao.numero not in alocados
         ),
-        resultado=resultado,
     )
 
 

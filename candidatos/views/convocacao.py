@@ -78,9 +78,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         "listas": [(codigo, r, len(ls)) for codigo, (r, ls) in listas.items()],
         "lista": lista,
         "lista_rotulo": rotulo,
-        "page_obj": Paginator(list(enumerate(linhas, 1)), POR_PAGINA_LISTA).get_page(
-            request.GET.get("page")
-        ),
+        "page_obj": _pagina_numerada(linhas, request.GET.get("page")),
         "form_convocar": ConvocarForm(
             maximo=len(estado.a_convocar), agora=agora, **_prazo_do_edital(v.selecao, agora)
         ),
@@ -90,6 +88,13 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         **no_orgao.contexto(),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)
+
+
+def _pagina_numerada(linhas: Any, numero: str | None) -> Any:
+    """Uma página da lista (só as suas linhas são montadas), com a posição na lista."""
+    pagina = Paginator(linhas, POR_PAGINA_LISTA).get_page(numero)
+    pagina.object_list = list(enumerate(pagina.object_list, pagina.start_index()))
+    return pagina
 
 
 def _prazo_do_edital(selecao: Any, agora: Any) -> dict[str, Any]:
