@@ -266,12 +266,19 @@ def test_escrita_desfeita_nao_deixa_marca(orgao, alice):
     vaga, _outra, ins = _selecao_com_duas_vagas(orgao, alice)
     antes = lido(vaga)
     marca = entradas.marca(vaga.selecao_id)
-    with pytest.raises(RuntimeError), transaction.atomic():
-        Inscricao.objects.filter(pk=ins["A"].pk).update(situacao=SituacaoInscricao.ELIMINADA)
-        # A própria transação vê a escrita: sem cache, nunca o que estava guardado.
-        assert entradas.marca(vaga.selecao_id) != marca
-        assert lido(vaga) != antes
-        raise RuntimeError
+    vistos = []
+
+    def escrever_e_desfazer():
+        with transaction.atomic():
+            Inscricao.objects.filter(pk=ins["A"].pk).update(situacao=SituacaoInscricao.ELIMINADA)
+            # A própria transação vê a escrita: sem cache, nunca o que estava guardado.
+            vistos.append((entradas.marca(vaga.selecao_id), lido(vaga)))
+            raise RuntimeError
+
+    with pytest.raises(RuntimeError):
+        escrever_e_desfazer()
+    assert vistos[0][0] != marca
+    assert vistos[0][1] != antes
     assert entradas.marca(vaga.selecao_id) == marca
     assert lido(vaga) == antes == do_zero(vaga)
 
