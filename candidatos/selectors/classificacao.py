@@ -12,9 +12,11 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from candidatos.conteudo_resultado import ConteudoResultado, VagaPublicada
 from candidatos.models import (
@@ -46,9 +48,11 @@ from selecoes.reserva import (
     ResultadoVaga,
     explicar,
 )
+from selecoes.selectors.quadro import ChamadasDaSelecao, chamadas_da_selecao
 from selecoes.vocabulario import ordenar
 
 ROTULOS_MODALIDADE = dict(Modalidade.choices)
+T = TypeVar("T")
 OCUPAM_VAGA = [s.value for s in SituacaoConvocacao if s.ocupa_vaga]
 
 
@@ -357,18 +361,84 @@ VALIDADE_CACHE = 24 * 60 * 60
 """Só libera memória: uma marca nova já invalida o que foi guardado sob a anterior."""
 
 
+LINHAS_NA_MEMORIA = 250_000
+"""Teto de linhas de classificação guardadas na memória de cada processo."""
+
+_memoria: OrderedDict[str, Any] = OrderedDict()
+_trava_memoria = threading.Lock()
+
+
+def _peso(valor: Any) -> int:
+    return len(valor.colunas.numero) + 1 if isinstance(valor, NucleoVaga) else 1
+
+
+def _guardado(chave: str, tipo: type[T]) -> T | None:
+    """Da memória do processo ou do Redis. A chave tem a marca das entradas: o que
+    está guardado sob ela nunca fica velho, em nenhum dos dois lugares."""
+    with _trava_memoria:
+        valor = _memoria.get(chave)
+        if valor is not None:
+            _memoria.move_to_end(chave)
+    if valor is None:
+        valor = cache.obter(chave)
+        if isinstance(valor, tipo):
+            _lembrar(chave, valor)
+    return valor if isinstance(valor, tipo) else None
+
+
+def _lembrar(chave: str, valor: Any) -> None:
+    with _trava_memoria:
+        _memoria[chave] = valor
+        _memoria.move_to_end(chave)
+        total = sum(_peso(v) for v in _memoria.values())
+        while len(_memoria) > 1 and total > LINHAS_NA_MEMORIA:
+            _chave, antigo = _memoria.popitem(last=False)
+            total -= _peso(antigo)
+
+
+def esquecer_memoria() -> None:
+    """Esvazia a memória deste processo (o Redis fica como está)."""
+    with _trava_memoria:
+        _memoria.clear()
+
+
+def _guardar(valores: dict[str, Any]) -> None:
+    for chave, valor in valores.items():
+        _lembrar(chave, valor)
+    cache.guardar_varios(valores, VALIDADE_CACHE)
+
+
+def _da_selecao(
+    nome: str, selecao: Selecao, marca: str | None, tipo: type[T], calcular: Callable[[], T]
+) -> T:
+    """O que depende da seleção inteira, calculado uma vez por marca das entradas."""
+    chave = f"motor:{FORMATO_CACHE}:{nome}:{selecao.pk}:{marca}"
+    if marca is not None and (guardado := _guardado(chave, tipo)) is not None:
+        return guardado
+    valor = calcular()
+    if marca is not None:
+        _guardar({chave: valor})
+    return valor
+
+
 def parametros_em_cache(selecao: Selecao, marca: str | None) -> ParametrosMotor:
     """Aplicabilidade, quadro e rateio da seleção inteira (art. 1º, §§ 1º a 3º; art. 7º),
     calculados uma vez por marca das entradas; sem marca, calculados agora."""
-    chave = f"motor:{FORMATO_CACHE}:parametros:{selecao.pk}:{marca}"
-    if marca is not None:
-        guardado = cache.obter(chave)
-        if isinstance(guardado, ParametrosMotor):
-            return guardado
-    parametros = parametros_motor(selecao)
-    if marca is not None:
-        cache.guardar(chave, parametros, VALIDADE_CACHE)
-    return parametros
+    return _da_selecao(
+        "parametros", selecao, marca, ParametrosMotor, lambda: parametros_motor(selecao)
+    )
+
+
+def chamadas_em_cache(selecao: Selecao) -> ChamadasDaSelecao:
+    """Convocações reservadas até agora na seleção inteira (art. 1º, § 1º; art. 3º),
+    uma vez por marca das entradas."""
+    return _da_selecao(
+        "chamadas",
+        selecao,
+        entradas.marca(selecao.pk),
+        ChamadasDaSelecao,
+        lambda: chamadas_da_selecao(selecao),
+    )
 
 
 def _versao_final(selecao: Selecao) -> ResultadoVersao | None:
@@ -418,15 +488,11 @@ def nucleo_vaga(
         f"motor:{FORMATO_CACHE}:vaga:{vaga.pk}:{marca}:{vaga.vagas_ofertadas}:"
         f"{vaga.vagas_surgidas}:{versao.pk if versao else 'previa'}"
     )
-    if marca is not None:
-        guardado = cache.obter(chave)
-        if isinstance(guardado, NucleoVaga):
-            return guardado
+    if marca is not None and (guardado := _guardado(chave, NucleoVaga)) is not None:
+        return guardado
     nucleo, atual = _calcular_nucleo(vaga, parametros, versao)
     if marca is not None:
-        cache.guardar_varios(
-            {chave: nucleo, _chave_resumo(vaga.pk, marca): ResumoVaga.de(atual)}, VALIDADE_CACHE
-        )
+        _guardar({chave: nucleo, _chave_resumo(vaga.pk, marca): ResumoVaga.de(atual)})
     return nucleo
 
 

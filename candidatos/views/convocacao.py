@@ -33,7 +33,7 @@ from candidatos.models import (
     SituacaoConvocacao,
     SituacaoProcesso,
 )
-from candidatos.selectors.classificacao import estado_vaga
+from candidatos.selectors.classificacao import chamadas_em_cache, estado_vaga
 from candidatos.services import convocacao as servico
 from candidatos.services import eliminacao
 from candidatos.views.classificacao import (
@@ -44,7 +44,6 @@ from candidatos.views.classificacao import (
 from selecoes import acesso
 from selecoes.categorias import Categoria
 from selecoes.models import CriterioAvaliacao, Papel
-from selecoes.selectors import chamadas_da_selecao
 
 # --- página da vaga -------------------------------------------------------------
 
@@ -83,7 +82,7 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
             maximo=len(estado.a_convocar), agora=agora, **_prazo_do_edital(v.selecao, agora)
         ),
         "form_surgidas": VagasSurgidasForm(),
-        "chamadas": chamadas_da_selecao(v.selecao),
+        "chamadas": chamadas_em_cache(v.selecao),
         "casas_nota": CriterioAvaliacao.casas_nota_final(v.selecao_id),
         **no_orgao.contexto(),
     }

@@ -50,8 +50,10 @@ def sem_fila(monkeypatch):
 @pytest.fixture(autouse=True)
 def cache_limpo():
     cache_django.clear()
+    seletor.esquecer_memoria()
     yield
     cache_django.clear()
+    seletor.esquecer_memoria()
 
 
 def retrato(estado):
@@ -79,6 +81,7 @@ def retrato(estado):
 def do_zero(vaga):
     """A mesma leitura sem nada guardado."""
     cache_django.clear()
+    seletor.esquecer_memoria()
     return retrato(seletor.estado_vaga(VagaEstagio.objects.get(pk=vaga.pk)))
 
 
@@ -257,6 +260,7 @@ def test_painel_e_previa_mostram_a_mudanca(client, orgao, alice, mudar):
     assert lido(vaga) == do_zero(vaga) != antes
     resumos = seletor.resumos_das_vagas(vaga.selecao, [vaga, outra])
     cache_django.clear()
+    seletor.esquecer_memoria()
     assert resumos == seletor.resumos_das_vagas(vaga.selecao, [vaga, outra])
     if mudar in (_nova_inscricao_aprovada, _eliminacao_por_update):
         assert client.get(url).content != painel_antes
@@ -286,6 +290,7 @@ def test_escrita_desfeita_nao_deixa_marca(orgao, alice):
 def test_cache_fora_do_ar_calcula(orgao, alice, monkeypatch):
     vaga, _outra, _ins = _selecao_com_duas_vagas(orgao, alice)
     esperado = do_zero(vaga)
+    seletor.esquecer_memoria()
     monkeypatch.setattr(cache, "disponivel", lambda: False)
     assert lido(vaga) == esperado
     assert seletor.resumos_das_vagas(vaga.selecao, [vaga])[vaga.pk].ativos == 8
