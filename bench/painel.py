@@ -257,7 +257,8 @@ def executar() -> dict[str, float]:
         "vaga_100k_apos_mudanca_ms": round(statistics.median(depois), 1),
     }
     print(
-        f"    cache {cache}; painel mediana {statistics.median(painel):.0f} ms; "
+        f"    cache {cache}; painel mediana {statistics.median(painel):.0f} ms "
+        f"(as 3 piores: {', '.join(f'{x:.0f}' for x in sorted(painel)[-3:])}); "
         f"vaga mediana {statistics.median(vaga_ms):.0f} ms; convocar 10: "
         + ", ".join(f"{c:.0f}" for c in convocar)
         + " ms; vaga depois de convocar: "

@@ -15,7 +15,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, overload
 
 from candidatos.conteudo_resultado import ConteudoResultado, VagaPublicada
@@ -538,15 +538,14 @@ def resumos_das_vagas(selecao: Selecao, vagas: Sequence[VagaEstagio]) -> dict[in
     return resumos
 
 
-def _indices(linhas: Sequence[LinhaClassificacao], categorias: Iterable[str]) -> dict[str, Any]:
-    classificados = tuple(
-        i for i, linha in enumerate(linhas) if linha.situacao != SituacaoInscricao.ELIMINADA
-    )
+def _indices(colunas: ColunasClassificacao) -> dict[str, Any]:
+    eliminada = SituacaoInscricao.ELIMINADA.value
+    classificados = tuple(i for i, x in enumerate(colunas.situacao) if x != eliminada)
+    listas = colunas.listas
+    categorias = sorted({c for ls in set(listas) for c in ls})
     return {
         "classificados": classificados,
-        "listas": {
-            c: tuple(i for i in classificados if c in linhas[i].listas) for c in sorted(categorias)
-        },
+        "listas": {c: tuple(i for i in classificados if c in listas[i]) for c in categorias},
     }
 
 
@@ -566,19 +565,19 @@ def _calcular_nucleo(
             )
             if numero in numeros
         }
-        linhas = _linhas_da_versao(conteudo_vaga, situacoes)
+        colunas = ColunasClassificacao.de_linhas(_linhas_da_versao(conteudo_vaga, situacoes))
         fonte = "resultado_final"
+        ativa = SituacaoInscricao.ATIVA.value
         publicados_ativos = [
-            linha.numero for linha in linhas if linha.situacao == SituacaoInscricao.ATIVA
+            n for n, x in zip(colunas.numero, colunas.situacao, strict=True) if x == ativa
         ]
         desatualizada = publicados_ativos != [c.numero for c in atual.ativos]
         empates: tuple[Empate, ...] = ()
     else:
-        linhas = _linhas_da_previa(atual)
+        colunas = ColunasClassificacao.de_linhas(_linhas_da_previa(atual))
         fonte = "previa"
         desatualizada = False
         empates = atual.empates
-    categorias = {c for linha in linhas for c in linha.listas}
     base: dict[str, Any] = {
         "fonte": fonte,
         "versao_id": versao.pk if versao else None,
@@ -586,79 +585,56 @@ def _calcular_nucleo(
         "empates": empates,
     }
     if empates:
-        return NucleoVaga(
-            **base,
-            colunas=ColunasClassificacao.de_linhas(linhas),
-            **_indices(linhas, categorias),
-            erro=" ".join(e.mensagem for e in empates),
-        ), atual
+        erro = " ".join(e.mensagem for e in empates)
+        return NucleoVaga(**base, colunas=colunas, **_indices(colunas), erro=erro), atual
+    declaradas = parametros.categorias
+    categorias_de = {ls: frozenset(ls) & declaradas for ls in set(colunas.listas)}
     candidatos = [
-        Candidato(
-            linha.numero,
-            linha.posicao,
-            frozenset(linha.listas) & parametros.categorias,
-            situacao_motor(linha.situacao),
+        Candidato(numero, posicao, categorias_de[listas], situacao_motor(situacao))
+        for numero, posicao, listas, situacao in zip(
+            colunas.numero, colunas.posicao, colunas.listas, colunas.situacao, strict=True
         )
-        for linha in linhas
     ]
     try:
         resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
     except EntradaInvalida as erro:
-        return NucleoVaga(
-            **base,
-            colunas=ColunasClassificacao.de_linhas(linhas),
-            **_indices(linhas, categorias),
-            erro=str(erro),
-        ), atual
-    return _resolvido(base, linhas, resultado, categorias), atual
+        return NucleoVaga(**base, colunas=colunas, **_indices(colunas), erro=str(erro)), atual
+    return _resolvido(base, colunas, resultado), atual
 
 
 def _resolvido(
-    base: dict[str, Any],
-    linhas: Sequence[LinhaClassificacao],
-    resultado: ResultadoVaga,
-    categorias: Iterable[str],
+    base: dict[str, Any], colunas: ColunasClassificacao, resultado: ResultadoVaga
 ) -> NucleoVaga:
     explicacoes = {e.inscricao: e for e in explicar(resultado)}
-    por_numero = {linha.numero: linha for linha in linhas}
-    linhas_finais = [
-        LinhaClassificacao(
-            posicao=linha.posicao,
-            numero=linha.numero,
-            nome=linha.nome,
-            nota_final=linha.nota_final,
-            listas=linha.listas,
-            situacao=linha.situacao,
-            explicacao=explicacoes[linha.numero].texto if linha.numero in explicacoes else "",
-            modalidade=explicacoes[linha.numero].modalidade
-            if linha.numero in explicacoes
-            else None,
-            inscricao_id=linha.inscricao_id,
-        )
-        for linha in linhas
-    ]
+    colunas = replace(
+        colunas,
+        explicacao=tuple(
+            e.texto if (e := explicacoes.get(n)) is not None else "" for n in colunas.numero
+        ),
+        modalidade=tuple(
+            e.modalidade if (e := explicacoes.get(n)) is not None else None for n in colunas.numero
+        ),
+    )
+    indice = {n: i for i, n in enumerate(colunas.numero)}
     ordem = tuple(
         ItemMotor(
             ordem=c.ordem,
             numero=c.inscricao,
-            nome=por_numero[c.inscricao].nome,
-            posicao=por_numero[c.inscricao].posicao,
+            nome=colunas.nome[indice[c.inscricao]],
+            posicao=colunas.posicao[indice[c.inscricao]],
             modalidade=c.modalidade,
             modalidade_inicial=c.modalidade_inicial,
             explicacao=explicacoes[c.inscricao].texto,
-            inscricao_id=por_numero[c.inscricao].inscricao_id,
+            inscricao_id=colunas.inscricao_id[indice[c.inscricao]],
         )
         for c in resultado.ordem.convocados
     )
+    eliminada = SituacaoInscricao.ELIMINADA.value
     return NucleoVaga(
         **base,
-        colunas=ColunasClassificacao.de_linhas(linhas_finais),
-        **_indices(linhas_finais, categorias),
-        eliminados=tuple(
-            i
-            for i, linha in enumerate(linhas_finais)
-            if linha.situacao == SituacaoInscricao.ELIMINADA
-        ),
+        colunas=colunas,
+        **_indices(colunas),
+        eliminados=tuple(i for i, x in enumerate(colunas.situacao) if x == eliminada),
         ordem=ordem,
         sequencia=resultado.sequencia,
         reservadas=dict(resultado.reservadas),
