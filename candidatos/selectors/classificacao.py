@@ -11,12 +11,17 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 
 from __future__ import annotations
 
+import json
+import pickle
 import re
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, overload
+
+from django.db import connection
 
 from candidatos.conteudo_resultado import ConteudoResultado, VagaPublicada
 from candidatos.models import (
@@ -299,24 +304,25 @@ class EstadoVaga:
         return [(i, rotulo_modalidade(m)) for i, m in enumerate(self.sequencia, 1)]
 
 
-def _linhas_da_versao(
-    conteudo_vaga: VagaPublicada, situacoes: dict[str, tuple[int, str]]
-) -> list[LinhaClassificacao]:
-    linhas = []
-    for item in conteudo_vaga.classificacao:
-        inscricao_id, situacao = situacoes.get(item.inscricao, (None, SituacaoInscricao.ATIVA))
-        linhas.append(
-            LinhaClassificacao(
-                posicao=item.posicao,
-                numero=item.inscricao,
-                nome=item.nome,
-                nota_final=item.nota_final,
-                listas=item.listas,
-                situacao=situacao,
-                inscricao_id=inscricao_id,
-            )
-        )
-    return linhas
+def _colunas_da_versao(
+    publicados: Sequence[tuple[int, str, str, str, tuple[str, ...]]],
+    situacoes: dict[str, tuple[int, str]],
+) -> ColunasClassificacao:
+    """A classificação publicada com a situação viva de cada inscrição."""
+    fora = (None, SituacaoInscricao.ATIVA.value)
+    vivas = [situacoes.get(c[1], fora) for c in publicados]
+    vazio = ("",) * len(publicados)
+    return ColunasClassificacao(
+        posicao=tuple(c[0] for c in publicados),
+        numero=tuple(c[1] for c in publicados),
+        nome=tuple(c[2] for c in publicados),
+        nota_final=tuple(c[3] for c in publicados),
+        listas=tuple(c[4] for c in publicados),
+        situacao=tuple(v[1] for v in vivas),
+        explicacao=vazio,
+        modalidade=(None,) * len(publicados),
+        inscricao_id=tuple(v[0] for v in vivas),
+    )
 
 
 def _linhas_da_previa(classif: ClassificacaoVaga) -> list[LinhaClassificacao]:
@@ -353,6 +359,47 @@ def _conteudo_da_vaga(versao: ResultadoVersao, vaga: VagaEstagio) -> VagaPublica
     return publicada or VagaPublicada(codigo=codigo or "")
 
 
+def _classificados_publicados(
+    versao: ResultadoVersao, vaga: VagaEstagio
+) -> list[tuple[int, str, str, str, tuple[str, ...]]]:
+    """(posição, inscrição, nome, nota final, listas) da vaga na versão, na ordem
+    publicada. No PostgreSQL, o próprio banco tira do conteúdo só esta vaga e só
+    estes campos: numa seleção nacional o conteúdo inteiro tem dezenas de MB, e
+    decodificá-lo no Python custava segundos."""
+    if connection.vendor != "postgresql":
+        return [
+            (c.posicao, c.inscricao, c.nome, c.nota_final, c.listas)
+            for c in _conteudo_da_vaga(versao, vaga).classificacao
+        ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT (item ->> 'posicao')::int, item ->> 'inscricao', item ->> 'nome', "
+            "coalesce(item ->> 'nota_final', ''), coalesce(item -> 'listas', '[]')::text "
+            "FROM candidatos_vagadoresultado vr "
+            "JOIN candidatos_resultadoversao r ON r.id = vr.versao_id "
+            "CROSS JOIN LATERAL jsonb_array_elements(r.conteudo -> 'vagas') vaga "
+            "CROSS JOIN LATERAL jsonb_array_elements(vaga -> 'classificacao') "
+            "WITH ORDINALITY AS c(item, n) "
+            "WHERE vr.versao_id = %s AND vr.vaga_id = %s AND vaga ->> 'codigo' = vr.codigo "
+            "ORDER BY c.n",
+            [versao.pk, vaga.pk],
+        )
+        linhas = cursor.fetchall()
+    listas: dict[str, tuple[str, ...]] = {}
+    return [
+        (
+            posicao,
+            numero,
+            nome,
+            nota,
+            listas[texto]
+            if texto in listas
+            else listas.setdefault(texto, tuple(json.loads(texto))),
+        )
+        for posicao, numero, nome, nota, texto in linhas
+    ]
+
+
 # --- cache do motor -----------------------------------------------------------
 
 FORMATO_CACHE = 1
@@ -368,6 +415,26 @@ _memoria: OrderedDict[str, Any] = OrderedDict()
 _trava_memoria = threading.Lock()
 
 
+MAXIMO_NO_REDIS = 16 * 1024 * 1024
+"""Bytes (comprimidos) acima dos quais o núcleo fica só na memória do processo: um
+valor enorme estouraria o tempo limite do Redis e desligaria o cache por 30 s."""
+
+
+def _comprimir(valor: Any) -> Any:
+    """O núcleo de uma vaga grande vai ao Redis comprimido (as frases do motor se
+    repetem muito); o resto, como está."""
+    if not isinstance(valor, NucleoVaga):
+        return valor
+    return ("zlib", zlib.compress(pickle.dumps(valor, protocol=5), 1))
+
+
+def _descomprimir(valor: Any) -> Any:
+    if isinstance(valor, tuple) and len(valor) == 2 and valor[0] == "zlib":
+        # Escrito por _comprimir neste mesmo cache, como todo valor que o Django guarda.
+        return pickle.loads(zlib.decompress(valor[1]))  # noqa: S301
+    return valor
+
+
 def _peso(valor: Any) -> int:
     return len(valor.colunas.numero) + 1 if isinstance(valor, NucleoVaga) else 1
 
@@ -380,7 +447,7 @@ def _guardado(chave: str, tipo: type[T]) -> T | None:
         if valor is not None:
             _memoria.move_to_end(chave)
     if valor is None:
-        valor = cache.obter(chave)
+        valor = _descomprimir(cache.obter(chave))
         if isinstance(valor, tipo):
             _lembrar(chave, valor)
     return valor if isinstance(valor, tipo) else None
@@ -403,9 +470,13 @@ def esquecer_memoria() -> None:
 
 
 def _guardar(valores: dict[str, Any]) -> None:
+    no_redis = {}
     for chave, valor in valores.items():
         _lembrar(chave, valor)
-    cache.guardar_varios(valores, VALIDADE_CACHE)
+        comprimido = _comprimir(valor)
+        if not isinstance(comprimido, tuple) or len(comprimido[1]) <= MAXIMO_NO_REDIS:
+            no_redis[chave] = comprimido
+    cache.guardar_varios(no_redis, VALIDADE_CACHE)
 
 
 def _da_selecao(
@@ -517,7 +588,9 @@ def resumos_das_vagas(selecao: Selecao, vagas: Sequence[VagaEstagio]) -> dict[in
     (vaga, marca das entradas); só as que faltam no cache são classificadas."""
     marca = entradas.marca(selecao.pk)
     chaves = {v.pk: _chave_resumo(v.pk, marca) for v in vagas} if marca else {}
-    guardados = cache.obter_varios(list(chaves.values()))
+    with _trava_memoria:
+        guardados = {c: _memoria[c] for c in chaves.values() if c in _memoria}
+    guardados |= cache.obter_varios([c for c in chaves.values() if c not in guardados])
     resumos = {
         pk: guardados[chave]
         for pk, chave in chaves.items()
@@ -531,9 +604,7 @@ def resumos_das_vagas(selecao: Selecao, vagas: Sequence[VagaEstagio]) -> dict[in
             for pk, c in classificar_selecao(selecao, vagas=faltam, parametros=parametros).items()
         }
         if marca:
-            cache.guardar_varios(
-                {chaves[pk]: resumo for pk, resumo in calculados.items()}, VALIDADE_CACHE
-            )
+            _guardar({chaves[pk]: resumo for pk, resumo in calculados.items()})
         resumos |= calculados
     return resumos
 
@@ -555,8 +626,8 @@ def _calcular_nucleo(
     selecao: Selecao = vaga.selecao
     atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
     if versao is not None:
-        conteudo_vaga = _conteudo_da_vaga(versao, vaga)
-        numeros = {c.inscricao for c in conteudo_vaga.classificacao}
+        publicados = _classificados_publicados(versao, vaga)
+        numeros = {c[1] for c in publicados}
         # Só inscrições desta vaga: um número de outra vaga nunca é convocado aqui.
         situacoes = {
             numero: (pk, situacao)
@@ -565,7 +636,7 @@ def _calcular_nucleo(
             )
             if numero in numeros
         }
-        colunas = ColunasClassificacao.de_linhas(_linhas_da_versao(conteudo_vaga, situacoes))
+        colunas = _colunas_da_versao(publicados, situacoes)
         fonte = "resultado_final"
         ativa = SituacaoInscricao.ATIVA.value
         publicados_ativos = [
