@@ -48,7 +48,9 @@ heteroidentificação)
    tabela de mudanças.
 
 Uma entrada que não está numa tabela (raro) chama ``entradas_mudaram(selecao_id)``
-dentro da transação que a muda.
+dentro da transação que a muda. Quem escreve com os gatilhos desligados
+(``session_replication_role = replica``, só superusuário do PostgreSQL) chama
+``entradas_mudaram`` para cada seleção tocada antes do commit.
 """
 
 from __future__ import annotations
