@@ -40,6 +40,7 @@ MODULOS = [
     "publicacao",
     "pdf",
     "paginas",
+    "painel",
     "monitoramento",
 ]
 CARGAS = "carga_da_maquina"

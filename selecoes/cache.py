@@ -127,3 +127,24 @@ def avancar_geracao(nome: str) -> None:
             cache.set(chave, secrets.randbits(62), None)
     except ERROS_DO_CACHE as erro:
         registrar_falha(erro)
+
+
+def obter_varios(chaves: list[str]) -> dict[str, Any]:
+    """Os valores guardados de cada chave (uma ida ao Redis); {} sem o cache."""
+    if not disponivel() or not chaves:
+        return {}
+    try:
+        return cache.get_many(chaves)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+        return {}
+
+
+def guardar_varios(valores: dict[str, Any], validade: float) -> None:
+    """Guarda todos se o cache responder (uma ida ao Redis)."""
+    if not disponivel() or not valores:
+        return
+    try:
+        cache.set_many(valores, validade)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)

@@ -11,10 +11,17 @@ eliminações posteriores); antes dele, uma prévia calculada das avaliações.
 
 from __future__ import annotations
 
+import json
+import pickle
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar, overload
+
+from django.db import connection
 
 from candidatos.conteudo_resultado import ConteudoResultado, VagaPublicada
 from candidatos.models import (
@@ -36,6 +43,7 @@ from candidatos.services.classificacao import (
     resolver,
     situacao_motor,
 )
+from selecoes import cache, entradas
 from selecoes.categorias import Categoria
 from selecoes.models import Selecao, VagaEstagio
 from selecoes.reserva import (
@@ -45,9 +53,11 @@ from selecoes.reserva import (
     ResultadoVaga,
     explicar,
 )
+from selecoes.selectors.quadro import ChamadasDaSelecao, chamadas_da_selecao
 from selecoes.vocabulario import ordenar
 
 ROTULOS_MODALIDADE = dict(Modalidade.choices)
+T = TypeVar("T")
 OCUPAM_VAGA = [s.value for s in SituacaoConvocacao if s.ocupa_vaga]
 
 
@@ -98,6 +108,142 @@ class ItemOrdem:
 
 
 @dataclass(frozen=True)
+class ColunasClassificacao:
+    """As linhas da classificação de uma vaga em colunas: compactas no cache e
+    montadas uma a uma só quando lidas (a página mostra 100 de 100.000)."""
+
+    posicao: tuple[int, ...]
+    numero: tuple[str, ...]
+    nome: tuple[str, ...]
+    nota_final: tuple[str, ...]
+    listas: tuple[tuple[str, ...], ...]
+    situacao: tuple[str, ...]
+    explicacao: tuple[str, ...]
+    modalidade: tuple[str | None, ...]
+    inscricao_id: tuple[int | None, ...]
+
+    @classmethod
+    def de_linhas(cls, linhas: Sequence[LinhaClassificacao]) -> ColunasClassificacao:
+        return cls(
+            posicao=tuple(x.posicao for x in linhas),
+            numero=tuple(x.numero for x in linhas),
+            nome=tuple(x.nome for x in linhas),
+            nota_final=tuple(x.nota_final for x in linhas),
+            listas=tuple(x.listas for x in linhas),
+            situacao=tuple(x.situacao for x in linhas),
+            explicacao=tuple(x.explicacao for x in linhas),
+            modalidade=tuple(x.modalidade for x in linhas),
+            inscricao_id=tuple(x.inscricao_id for x in linhas),
+        )
+
+    def linha(self, i: int) -> LinhaClassificacao:
+        return LinhaClassificacao(
+            posicao=self.posicao[i],
+            numero=self.numero[i],
+            nome=self.nome[i],
+            nota_final=self.nota_final[i],
+            listas=self.listas[i],
+            situacao=self.situacao[i],
+            explicacao=self.explicacao[i],
+            modalidade=self.modalidade[i],
+            inscricao_id=self.inscricao_id[i],
+        )
+
+
+class Linhas(Sequence[LinhaClassificacao]):
+    """Uma lista da vaga (classificação geral, negros, PcD, eliminados…): os
+    índices das suas linhas nas colunas; cada linha é montada quando lida."""
+
+    __slots__ = ("_colunas", "_indices")
+
+    def __init__(self, colunas: ColunasClassificacao, indices: Sequence[int]) -> None:
+        self._colunas = colunas
+        self._indices = indices
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    @overload
+    def __getitem__(self, i: int) -> LinhaClassificacao: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[LinhaClassificacao, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> LinhaClassificacao | tuple[LinhaClassificacao, ...]:
+        if isinstance(i, slice):
+            return tuple(self._colunas.linha(j) for j in self._indices[i])
+        return self._colunas.linha(self._indices[i])
+
+    def __iter__(self) -> Iterator[LinhaClassificacao]:
+        return (self._colunas.linha(j) for j in self._indices)
+
+    def __eq__(self, outro: object) -> bool:
+        if isinstance(outro, Sequence) and not isinstance(outro, str):
+            return tuple(self) == tuple(outro)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Linhas({len(self)} linha(s))"
+
+    def da_inscricao(self, inscricao_id: int) -> LinhaClassificacao | None:
+        """A linha da inscrição nesta lista, sem montar as outras."""
+        ids = self._colunas.inscricao_id
+        for j in self._indices:
+            if ids[j] == inscricao_id:
+                return self._colunas.linha(j)
+        return None
+
+
+SEM_LINHAS = ColunasClassificacao((), (), (), (), (), (), (), (), ())
+
+
+@dataclass(frozen=True)
+class ItemMotor:
+    """Uma posição da ordem de convocação do motor, sem a convocação feita."""
+
+    ordem: int
+    numero: str
+    nome: str
+    posicao: int
+    modalidade: str
+    modalidade_inicial: str
+    explicacao: str
+    inscricao_id: int | None
+
+
+@dataclass(frozen=True)
+class NucleoVaga:
+    """O que o motor diz de uma vaga: classificação, listas e ordem de convocação.
+
+    Depende só das entradas da seleção (``selecoes.entradas``): é guardado em
+    cache sob (vaga, marca das entradas). As convocações feitas (que mudam a cada
+    clique) são juntadas depois, sempre do banco.
+    """
+
+    fonte: str
+    versao_id: int | None
+    colunas: ColunasClassificacao
+    classificados: tuple[int, ...]
+    """Índices de quem está nas listas (art. 2º, parágrafo único: sem os eliminados)."""
+    eliminados: tuple[int, ...] = ()
+    listas: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Categoria → índices (art. 4º, caput: lista de negros; PcD; as do órgão)."""
+    ordem: tuple[ItemMotor, ...] = ()
+    sequencia: tuple[str, ...] = ()
+    reservadas: dict[str, int] = field(default_factory=dict)
+    empates: tuple[Empate, ...] = ()
+    erro: str = ""
+    desatualizada: bool = False
+
+    @property
+    def resolvido(self) -> bool:
+        """O motor rodou (sem empate nem entrada inválida)."""
+        return not self.erro
+
+
+@dataclass(frozen=True)
 class EstadoVaga:
     """Tudo o que a página de uma vaga mostra; nada aqui é calculado fora do motor."""
 
@@ -109,30 +255,36 @@ class EstadoVaga:
     k: int
     sequencia: tuple[str, ...] = ()
     reservadas: dict[str, int] = field(default_factory=dict)
-    classificacao: tuple[LinhaClassificacao, ...] = ()
+    classificacao: Linhas = field(default_factory=lambda: Linhas(SEM_LINHAS, ()))
     ordem: tuple[ItemOrdem, ...] = ()
     convocacoes: tuple[Convocacao, ...] = ()
     a_convocar: tuple[ItemOrdem, ...] = ()
     divergentes: tuple[Convocacao, ...] = ()
-    eliminados: tuple[LinhaClassificacao, ...] = ()
+    eliminados: Linhas = field(default_factory=lambda: Linhas(SEM_LINHAS, ()))
     """Fora de toda lista (art. 2º, parágrafo único); só para o processo e o histórico."""
     empates: tuple[Empate, ...] = ()
     erro: str = ""
     desatualizada: bool = False
-    resultado: ResultadoVaga | None = None
+    listas_por_categoria: dict[str, Linhas] = field(default_factory=dict)
 
     @property
-    def lista_negros(self) -> tuple[LinhaClassificacao, ...]:
+    def lista_negros(self) -> Linhas:
         """Art. 4º, caput: aprovados que concorrem às vagas reservadas a negros."""
-        return tuple(c for c in self.classificacao if Categoria.NEGROS in c.listas)
+        return self.lista(Categoria.NEGROS)
 
     @property
-    def lista_pcd(self) -> tuple[LinhaClassificacao, ...]:
-        return tuple(c for c in self.classificacao if Categoria.PCD in c.listas)
+    def lista_pcd(self) -> Linhas:
+        return self.lista(Categoria.PCD)
 
-    def lista(self, categoria: str) -> tuple[LinhaClassificacao, ...]:
+    def lista(self, categoria: str) -> Linhas:
         """Aprovados que concorrem às vagas da categoria (também as do órgão)."""
-        return tuple(c for c in self.classificacao if categoria in c.listas)
+        return self.listas_por_categoria.get(categoria) or Linhas(SEM_LINHAS, ())
+
+    def linha_da_inscricao(self, inscricao_id: int) -> LinhaClassificacao | None:
+        """A linha da inscrição na classificação ou entre os eliminados."""
+        return self.classificacao.da_inscricao(inscricao_id) or self.eliminados.da_inscricao(
+            inscricao_id
+        )
 
     @property
     def convocacoes_vivas(self) -> tuple[Convocacao, ...]:
@@ -152,24 +304,25 @@ class EstadoVaga:
         return [(i, rotulo_modalidade(m)) for i, m in enumerate(self.sequencia, 1)]
 
 
-def _linhas_da_versao(
-    conteudo_vaga: VagaPublicada, situacoes: dict[str, tuple[int, str]]
-) -> list[LinhaClassificacao]:
-    linhas = []
-    for item in conteudo_vaga.classificacao:
-        inscricao_id, situacao = situacoes.get(item.inscricao, (None, SituacaoInscricao.ATIVA))
-        linhas.append(
-            LinhaClassificacao(
-                posicao=item.posicao,
-                numero=item.inscricao,
-                nome=item.nome,
-                nota_final=item.nota_final,
-                listas=item.listas,
-                situacao=situacao,
-                inscricao_id=inscricao_id,
-            )
-        )
-    return linhas
+def _colunas_da_versao(
+    publicados: Sequence[tuple[int, str, str, str, tuple[str, ...]]],
+    situacoes: dict[str, tuple[int, str]],
+) -> ColunasClassificacao:
+    """A classificação publicada com a situação viva de cada inscrição."""
+    fora = (None, SituacaoInscricao.ATIVA.value)
+    vivas = [situacoes.get(c[1], fora) for c in publicados]
+    vazio = ("",) * len(publicados)
+    return ColunasClassificacao(
+        posicao=tuple(c[0] for c in publicados),
+        numero=tuple(c[1] for c in publicados),
+        nome=tuple(c[2] for c in publicados),
+        nota_final=tuple(c[3] for c in publicados),
+        listas=tuple(c[4] for c in publicados),
+        situacao=tuple(v[1] for v in vivas),
+        explicacao=vazio,
+        modalidade=(None,) * len(publicados),
+        inscricao_id=tuple(v[0] for v in vivas),
+    )
 
 
 def _linhas_da_previa(classif: ClassificacaoVaga) -> list[LinhaClassificacao]:
@@ -206,6 +359,169 @@ def _conteudo_da_vaga(versao: ResultadoVersao, vaga: VagaEstagio) -> VagaPublica
     return publicada or VagaPublicada(codigo=codigo or "")
 
 
+def _classificados_publicados(
+    versao: ResultadoVersao, vaga: VagaEstagio
+) -> list[tuple[int, str, str, str, tuple[str, ...]]]:
+    """(posição, inscrição, nome, nota final, listas) da vaga na versão, na ordem
+    publicada. No PostgreSQL, o próprio banco tira do conteúdo só esta vaga e só
+    estes campos: numa seleção nacional o conteúdo inteiro tem dezenas de MB, e
+    decodificá-lo no Python custava segundos."""
+    if connection.vendor != "postgresql":
+        return [
+            (c.posicao, c.inscricao, c.nome, c.nota_final, c.listas)
+            for c in _conteudo_da_vaga(versao, vaga).classificacao
+        ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT (item ->> 'posicao')::int, item ->> 'inscricao', item ->> 'nome', "
+            "coalesce(item ->> 'nota_final', ''), coalesce(item -> 'listas', '[]')::text "
+            "FROM candidatos_vagadoresultado vr "
+            "JOIN candidatos_resultadoversao r ON r.id = vr.versao_id "
+            "CROSS JOIN LATERAL jsonb_array_elements(r.conteudo -> 'vagas') vaga "
+            "CROSS JOIN LATERAL jsonb_array_elements(vaga -> 'classificacao') "
+            "WITH ORDINALITY AS c(item, n) "
+            "WHERE vr.versao_id = %s AND vr.vaga_id = %s AND vaga ->> 'codigo' = vr.codigo "
+            "ORDER BY c.n",
+            [versao.pk, vaga.pk],
+        )
+        linhas = cursor.fetchall()
+    listas: dict[str, tuple[str, ...]] = {}
+    return [
+        (
+            posicao,
+            numero,
+            nome,
+            nota,
+            listas[texto]
+            if texto in listas
+            else listas.setdefault(texto, tuple(json.loads(texto))),
+        )
+        for posicao, numero, nome, nota, texto in linhas
+    ]
+
+
+# --- cache do motor -----------------------------------------------------------
+
+FORMATO_CACHE = 1
+"""Muda quando a forma do que é guardado muda (o que já estava guardado deixa de valer)."""
+VALIDADE_CACHE = 24 * 60 * 60
+"""Só libera memória: uma marca nova já invalida o que foi guardado sob a anterior."""
+
+
+LINHAS_NA_MEMORIA = 250_000
+"""Teto de linhas de classificação guardadas na memória de cada processo."""
+
+_memoria: OrderedDict[str, Any] = OrderedDict()
+_trava_memoria = threading.Lock()
+
+
+MAXIMO_NO_REDIS = 16 * 1024 * 1024
+"""Bytes (comprimidos) acima dos quais o núcleo fica só na memória do processo: um
+valor enorme estouraria o tempo limite do Redis e desligaria o cache por 30 s."""
+
+
+def _comprimir(valor: Any) -> Any:
+    """O núcleo de uma vaga grande vai ao Redis comprimido (as frases do motor se
+    repetem muito); o resto, como está."""
+    if not isinstance(valor, NucleoVaga):
+        return valor
+    return ("zlib", zlib.compress(pickle.dumps(valor, protocol=5), 1))
+
+
+def _descomprimir(valor: Any) -> Any:
+    if isinstance(valor, tuple) and len(valor) == 2 and valor[0] == "zlib":
+        # Escrito por _comprimir neste mesmo cache, como todo valor que o Django guarda.
+        return pickle.loads(zlib.decompress(valor[1]))  # noqa: S301
+    return valor
+
+
+def _peso(valor: Any) -> int:
+    return len(valor.colunas.numero) + 1 if isinstance(valor, NucleoVaga) else 1
+
+
+def _guardado(chave: str, tipo: type[T]) -> T | None:
+    """Da memória do processo ou do Redis. A chave tem a marca das entradas: o que
+    está guardado sob ela nunca fica velho, em nenhum dos dois lugares."""
+    with _trava_memoria:
+        valor = _memoria.get(chave)
+        if valor is not None:
+            _memoria.move_to_end(chave)
+    if valor is None:
+        valor = _descomprimir(cache.obter(chave))
+        if isinstance(valor, tipo):
+            _lembrar(chave, valor)
+    return valor if isinstance(valor, tipo) else None
+
+
+def _lembrar(chave: str, valor: Any) -> None:
+    with _trava_memoria:
+        _memoria[chave] = valor
+        _memoria.move_to_end(chave)
+        total = sum(_peso(v) for v in _memoria.values())
+        while len(_memoria) > 1 and total > LINHAS_NA_MEMORIA:
+            _chave, antigo = _memoria.popitem(last=False)
+            total -= _peso(antigo)
+
+
+def esquecer_memoria() -> None:
+    """Esvazia a memória deste processo (o Redis fica como está)."""
+    with _trava_memoria:
+        _memoria.clear()
+
+
+def _guardar(valores: dict[str, Any]) -> None:
+    no_redis = {}
+    for chave, valor in valores.items():
+        _lembrar(chave, valor)
+        comprimido = _comprimir(valor)
+        if not isinstance(comprimido, tuple) or len(comprimido[1]) <= MAXIMO_NO_REDIS:
+            no_redis[chave] = comprimido
+    cache.guardar_varios(no_redis, VALIDADE_CACHE)
+
+
+def _da_selecao(
+    nome: str, selecao: Selecao, marca: str | None, tipo: type[T], calcular: Callable[[], T]
+) -> T:
+    """O que depende da seleção inteira, calculado uma vez por marca das entradas."""
+    chave = f"motor:{FORMATO_CACHE}:{nome}:{selecao.pk}:{marca}"
+    if marca is not None and (guardado := _guardado(chave, tipo)) is not None:
+        return guardado
+    valor = calcular()
+    if marca is not None:
+        _guardar({chave: valor})
+    return valor
+
+
+def parametros_em_cache(selecao: Selecao, marca: str | None) -> ParametrosMotor:
+    """Aplicabilidade, quadro e rateio da seleção inteira (art. 1º, §§ 1º a 3º; art. 7º),
+    calculados uma vez por marca das entradas; sem marca, calculados agora."""
+    return _da_selecao(
+        "parametros", selecao, marca, ParametrosMotor, lambda: parametros_motor(selecao)
+    )
+
+
+def chamadas_em_cache(selecao: Selecao) -> ChamadasDaSelecao:
+    """Convocações reservadas até agora na seleção inteira (art. 1º, § 1º; art. 3º),
+    uma vez por marca das entradas."""
+    return _da_selecao(
+        "chamadas",
+        selecao,
+        entradas.marca(selecao.pk),
+        ChamadasDaSelecao,
+        lambda: chamadas_da_selecao(selecao),
+    )
+
+
+def _versao_final(selecao: Selecao) -> ResultadoVersao | None:
+    """A versão final vigente, sem o conteúdo (lido só quando a vaga é recalculada)."""
+    return (
+        ResultadoVersao.objects.filter(selecao=selecao, tipo=TipoResultado.FINAL)
+        .defer("conteudo")
+        .order_by("-numero")
+        .first()
+    )
+
+
 def estado_vaga(
     vaga: VagaEstagio,
     *,
@@ -214,121 +530,235 @@ def estado_vaga(
 ) -> EstadoVaga:
     """Estado completo de uma vaga: da versão final mais recente ou, se não há
     (ou com ``previa=True``), das avaliações atuais.
+
+    O que vem do motor sai do cache quando as entradas da seleção não mudaram
+    desde o cálculo (``selecoes.entradas``); as convocações vêm sempre do banco.
     """
     selecao: Selecao = vaga.selecao
-    parametros = parametros or parametros_motor(selecao)
-    versao = None if previa else ResultadoVersao.objects.vigente(selecao, TipoResultado.FINAL)
+    marca = entradas.marca(selecao.pk)
+    parametros = parametros or parametros_em_cache(selecao, marca)
+    versao = None if previa else _versao_final(selecao)
     convocacoes = tuple(
         Convocacao.objects.filter(vaga=vaga).select_related("inscricao").order_by("ordem")
     )
+    nucleo = nucleo_vaga(vaga, parametros=parametros, versao=versao, marca=marca)
+    return _montar(vaga, parametros, versao, nucleo, convocacoes)
+
+
+def nucleo_vaga(
+    vaga: VagaEstagio,
+    *,
+    parametros: ParametrosMotor,
+    versao: ResultadoVersao | None,
+    marca: str | None,
+) -> NucleoVaga:
+    """O núcleo da vaga guardado sob (vaga, marca); calculado se não há ou se o
+    cache está fora (nunca 500). O k e a versão entram na chave: uma instância de
+    vaga diferente da gravada nunca lê o núcleo de outra."""
+    chave = (
+        f"motor:{FORMATO_CACHE}:vaga:{vaga.pk}:{marca}:{vaga.vagas_ofertadas}:"
+        f"{vaga.vagas_surgidas}:{versao.pk if versao else 'previa'}"
+    )
+    if marca is not None and (guardado := _guardado(chave, NucleoVaga)) is not None:
+        return guardado
+    nucleo, atual = _calcular_nucleo(vaga, parametros, versao)
+    if marca is not None:
+        _guardar({chave: nucleo, _chave_resumo(vaga.pk, marca): ResumoVaga.de(atual)})
+    return nucleo
+
+
+@dataclass(frozen=True)
+class ResumoVaga:
+    """Uma vaga no painel da seleção: aprovados que concorrem e empates (regras, § 5)."""
+
+    ativos: int
+    empates: tuple[Empate, ...]
+
+    @classmethod
+    def de(cls, classificacao: ClassificacaoVaga) -> ResumoVaga:
+        return cls(len(classificacao.ativos), classificacao.empates)
+
+
+def _chave_resumo(vaga_id: int, marca: str) -> str:
+    return f"motor:{FORMATO_CACHE}:resumo:{vaga_id}:{marca}"
+
+
+def resumos_das_vagas(selecao: Selecao, vagas: Sequence[VagaEstagio]) -> dict[int, ResumoVaga]:
+    """O resumo de cada vaga pedida (o painel pede as da página), guardado sob
+    (vaga, marca das entradas); só as que faltam no cache são classificadas."""
+    marca = entradas.marca(selecao.pk)
+    chaves = {v.pk: _chave_resumo(v.pk, marca) for v in vagas} if marca else {}
+    with _trava_memoria:
+        guardados = {c: _memoria[c] for c in chaves.values() if c in _memoria}
+    guardados |= cache.obter_varios([c for c in chaves.values() if c not in guardados])
+    resumos = {
+        pk: guardados[chave]
+        for pk, chave in chaves.items()
+        if isinstance(guardados.get(chave), ResumoVaga)
+    }
+    faltam = [v for v in vagas if v.pk not in resumos]
+    if faltam:
+        parametros = parametros_em_cache(selecao, marca)
+        calculados = {
+            pk: ResumoVaga.de(c)
+            for pk, c in classificar_selecao(selecao, vagas=faltam, parametros=parametros).items()
+        }
+        if marca:
+            _guardar({chaves[pk]: resumo for pk, resumo in calculados.items()})
+        resumos |= calculados
+    return resumos
+
+
+def _indices(colunas: ColunasClassificacao) -> dict[str, Any]:
+    eliminada = SituacaoInscricao.ELIMINADA.value
+    classificados = tuple(i for i, x in enumerate(colunas.situacao) if x != eliminada)
+    listas = colunas.listas
+    categorias = sorted({c for ls in set(listas) for c in ls})
+    return {
+        "classificados": classificados,
+        "listas": {c: tuple(i for i in classificados if c in listas[i]) for c in categorias},
+    }
+
+
+def _calcular_nucleo(
+    vaga: VagaEstagio, parametros: ParametrosMotor, versao: ResultadoVersao | None
+) -> tuple[NucleoVaga, ClassificacaoVaga]:
+    selecao: Selecao = vaga.selecao
+    atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
+    if versao is not None:
+        publicados = _classificados_publicados(versao, vaga)
+        numeros = {c[1] for c in publicados}
+        # Só inscrições desta vaga: um número de outra vaga nunca é convocado aqui.
+        situacoes = {
+            numero: (pk, situacao)
+            for pk, numero, situacao in Inscricao.objects.filter(vaga=vaga).values_list(
+                "pk", "numero", "situacao"
+            )
+            if numero in numeros
+        }
+        colunas = _colunas_da_versao(publicados, situacoes)
+        fonte = "resultado_final"
+        ativa = SituacaoInscricao.ATIVA.value
+        publicados_ativos = [
+            n for n, x in zip(colunas.numero, colunas.situacao, strict=True) if x == ativa
+        ]
+        desatualizada = publicados_ativos != [c.numero for c in atual.ativos]
+        empates: tuple[Empate, ...] = ()
+    else:
+        colunas = ColunasClassificacao.de_linhas(_linhas_da_previa(atual))
+        fonte = "previa"
+        desatualizada = False
+        empates = atual.empates
+    base: dict[str, Any] = {
+        "fonte": fonte,
+        "versao_id": versao.pk if versao else None,
+        "desatualizada": desatualizada,
+        "empates": empates,
+    }
+    if empates:
+        erro = " ".join(e.mensagem for e in empates)
+        return NucleoVaga(**base, colunas=colunas, **_indices(colunas), erro=erro), atual
+    declaradas = parametros.categorias
+    categorias_de = {ls: frozenset(ls) & declaradas for ls in set(colunas.listas)}
+    candidatos = [
+        Candidato(numero, posicao, categorias_de[listas], situacao_motor(situacao))
+        for numero, posicao, listas, situacao in zip(
+            colunas.numero, colunas.posicao, colunas.listas, colunas.situacao, strict=True
+        )
+    ]
+    try:
+        resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
+    except EntradaInvalida as erro:
+        return NucleoVaga(**base, colunas=colunas, **_indices(colunas), erro=str(erro)), atual
+    return _resolvido(base, colunas, resultado), atual
+
+
+def _resolvido(
+    base: dict[str, Any], colunas: ColunasClassificacao, resultado: ResultadoVaga
+) -> NucleoVaga:
+    explicacoes = {e.inscricao: e for e in explicar(resultado)}
+    colunas = replace(
+        colunas,
+        explicacao=tuple(
+            e.texto if (e := explicacoes.get(n)) is not None else "" for n in colunas.numero
+        ),
+        modalidade=tuple(
+            e.modalidade if (e := explicacoes.get(n)) is not None else None for n in colunas.numero
+        ),
+    )
+    indice = {n: i for i, n in enumerate(colunas.numero)}
+    ordem = tuple(
+        ItemMotor(
+            ordem=c.ordem,
+            numero=c.inscricao,
+            nome=colunas.nome[indice[c.inscricao]],
+            posicao=colunas.posicao[indice[c.inscricao]],
+            modalidade=c.modalidade,
+            modalidade_inicial=c.modalidade_inicial,
+            explicacao=explicacoes[c.inscricao].texto,
+            inscricao_id=colunas.inscricao_id[indice[c.inscricao]],
+        )
+        for c in resultado.ordem.convocados
+    )
+    eliminada = SituacaoInscricao.ELIMINADA.value
+    return NucleoVaga(
+        **base,
+        colunas=colunas,
+        **_indices(colunas),
+        eliminados=tuple(i for i, x in enumerate(colunas.situacao) if x == eliminada),
+        ordem=ordem,
+        sequencia=resultado.sequencia,
+        reservadas=dict(resultado.reservadas),
+    )
+
+
+def _montar(
+    vaga: VagaEstagio,
+    parametros: ParametrosMotor,
+    versao: ResultadoVersao | None,
+    nucleo: NucleoVaga,
+    convocacoes: Sequence[Convocacao],
+) -> EstadoVaga:
+    """Art. 2º, parágrafo único (regras, § 4): o eliminado sai de toda lista — a
+    classificação geral e as listas de negros e de PcD, que dela derivam. O motor
+    continua recebendo-o (como eliminado), para recalcular com o mesmo k."""
+    colunas = nucleo.colunas
     base: dict[str, Any] = {
         "vaga": vaga,
         "versao": versao,
         "aplicacao": parametros.aplicacao,
         "k": vaga.vagas_a_preencher,
-        "convocacoes": convocacoes,
+        "convocacoes": tuple(convocacoes),
+        "fonte": nucleo.fonte,
+        "desatualizada": nucleo.desatualizada,
+        "empates": nucleo.empates,
+        "erro": nucleo.erro,
+        "classificacao": Linhas(colunas, nucleo.classificados),
+        "listas_por_categoria": {c: Linhas(colunas, ix) for c, ix in nucleo.listas.items()},
     }
-    atual = classificar_selecao(selecao, vagas=[vaga], parametros=parametros)[vaga.pk]
-    if versao is not None:
-        conteudo_vaga = _conteudo_da_vaga(versao, vaga)
-        numeros = [c.inscricao for c in conteudo_vaga.classificacao]
-        # Só inscrições desta vaga: um número de outra vaga nunca é convocado aqui.
-        situacoes = {
-            numero: (pk, situacao)
-            for pk, numero, situacao in Inscricao.objects.filter(
-                vaga=vaga, numero__in=numeros
-            ).values_list("pk", "numero", "situacao")
-        }
-        linhas = _linhas_da_versao(conteudo_vaga, situacoes)
-        fonte = "resultado_final"
-        publicados_ativos = [
-            linha.numero for linha in linhas if linha.situacao == SituacaoInscricao.ATIVA
-        ]
-        desatualizada = publicados_ativos != [c.numero for c in atual.ativos]
-        empates: tuple[Empate, ...] = ()
-    else:
-        linhas = _linhas_da_previa(atual)
-        fonte = "previa"
-        desatualizada = False
-        empates = atual.empates
-    base |= {"fonte": fonte, "desatualizada": desatualizada, "empates": empates}
-    if empates:
-        return EstadoVaga(
-            **base,
-            classificacao=_sem_eliminados(linhas),
-            erro=" ".join(e.mensagem for e in empates),
-        )
-    candidatos = [
-        Candidato(
-            linha.numero,
-            linha.posicao,
-            frozenset(linha.listas) & parametros.categorias,
-            situacao_motor(linha.situacao),
-        )
-        for linha in linhas
-    ]
-    try:
-        resultado = resolver(vaga=vaga, parametros=parametros, candidatos=candidatos)
-    except EntradaInvalida as erro:
-        return EstadoVaga(**base, classificacao=_sem_eliminados(linhas), erro=str(erro))
-    return _montar(base, linhas, resultado, convocacoes)
-
-
-def _sem_eliminados(linhas: Sequence[LinhaClassificacao]) -> tuple[LinhaClassificacao, ...]:
-    """Art. 2º, parágrafo único (regras, § 4): o eliminado sai de toda lista — a
-    classificação geral e as listas de negros e de PcD, que dela derivam. O motor
-    continua recebendo-o (como eliminado), para recalcular com o mesmo k."""
-    return tuple(linha for linha in linhas if linha.situacao != SituacaoInscricao.ELIMINADA)
-
-
-def _montar(
-    base: dict[str, Any],
-    linhas: Sequence[LinhaClassificacao],
-    resultado: ResultadoVaga,
-    convocacoes: Sequence[Convocacao],
-) -> EstadoVaga:
-    explicacoes = {e.inscricao: e for e in explicar(resultado)}
-    por_numero = {linha.numero: linha for linha in linhas}
+    if not nucleo.resolvido:
+        return EstadoVaga(**base)
     convocacao_de = {c.inscricao.numero: c for c in convocacoes}
-    linhas_finais = tuple(
-        LinhaClassificacao(
-            posicao=linha.posicao,
-            numero=linha.numero,
-            nome=linha.nome,
-            nota_final=linha.nota_final,
-            listas=linha.listas,
-            situacao=linha.situacao,
-            explicacao=explicacoes[linha.numero].texto if linha.numero in explicacoes else "",
-            modalidade=explicacoes[linha.numero].modalidade
-            if linha.numero in explicacoes
-            else None,
-            inscricao_id=linha.inscricao_id,
-        )
-        for linha in linhas
-    )
     ordem = tuple(
         ItemOrdem(
-            ordem=c.ordem,
-            numero=c.inscricao,
-            nome=por_numero[c.inscricao].nome,
-            posicao=por_numero[c.inscricao].posicao,
-            modalidade=c.modalidade,
-            modalidade_inicial=c.modalidade_inicial,
-            explicacao=explicacoes[c.inscricao].texto,
-            inscricao_id=por_numero[c.inscricao].inscricao_id,
-            convocacao=convocacao_de.get(c.inscricao),
+            ordem=m.ordem,
+            numero=m.numero,
+            nome=m.nome,
+            posicao=m.posicao,
+            modalidade=m.modalidade,
+            modalidade_inicial=m.modalidade_inicial,
+            explicacao=m.explicacao,
+            inscricao_id=m.inscricao_id,
+            convocacao=convocacao_de.get(m.numero),
         )
-        for c in resultado.ordem.convocados
+        for m in nucleo.ordem
     )
     alocados = {item.numero for item in ordem}
     return EstadoVaga(
         **base,
-        sequencia=resultado.sequencia,
-        reservadas=dict(resultado.reservadas),
-        classificacao=_sem_eliminados(linhas_finais),
-        eliminados=tuple(
-            linha for linha in linhas_finais if linha.situacao == SituacaoInscricao.ELIMINADA
-        ),
+        sequencia=nucleo.sequencia,
+        reservadas=dict(nucleo.reservadas),
+        eliminados=Linhas(colunas, nucleo.eliminados),
         ordem=ordem,
         a_convocar=tuple(item for item in ordem if item.convocacao is None),
         divergentes=tuple(
@@ -336,7 +766,6 @@ def _montar(
             for c in convocacoes
             if c.situacao in OCUPAM_VAGA and c.inscricao.numero not in alocados
         ),
-        resultado=resultado,
     )
 
 

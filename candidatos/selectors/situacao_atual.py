@@ -61,14 +61,7 @@ def _previsao_publicada(versao_id: int, inscricao: Inscricao) -> Previsao | None
 def _previsao_do_motor(inscricao: Inscricao) -> tuple[Previsao | None, str]:
     """A ordem do motor com o k e as situações de hoje (após o resultado final)."""
     estado = estado_vaga(inscricao.vaga)
-    linha = next(
-        (
-            linha
-            for linha in (*estado.classificacao, *estado.eliminados)
-            if linha.inscricao_id == inscricao.pk
-        ),
-        None,
-    )
+    linha = estado.linha_da_inscricao(inscricao.pk)
     if linha is None:
         return None, ""
     item = next((i for i in estado.ordem if i.inscricao_id == inscricao.pk), None)

@@ -8,6 +8,7 @@ convertem linhas em ``Candidato`` e se chama ``resolver_vaga``.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 
 from candidatos.models import (
     Avaliacao,
@@ -119,7 +121,8 @@ _SITUACAO_MOTOR = {
 
 
 def situacao_motor(situacao_inscricao: str) -> Situacao:
-    return _SITUACAO_MOTOR[SituacaoInscricao(situacao_inscricao)]
+    # Os membros do TextChoices são o próprio texto: a busca vale para os dois.
+    return _SITUACAO_MOTOR[situacao_inscricao]  # type: ignore[index]
 
 
 def resolver(
@@ -212,13 +215,16 @@ def _concorrentes_da_selecao(
         "inscricao__concorre_negros",
         "inscricao__concorre_pcd",
         "inscricao__situacao",
-        "inscricao__concorre_categorias",
+        "categorias_texto",
     ]
     if com_notas:
         campos.append("notas")
     linhas = (
         Avaliacao.objects.filter(**filtro)
         .exclude(inscricao__situacao=SituacaoInscricao.SUBSTITUIDA)
+        # O texto do JSON: quase todas são "[]", e decodificar 100.000 listas vazias
+        # pelo JSONField custava segundos.
+        .annotate(categorias_texto=Cast("inscricao__concorre_categorias", TextField()))
         .values_list(*campos)
     )
     categorias_de = {
@@ -250,8 +256,9 @@ def _concorrentes_da_selecao(
                 data_nascimento=linha[6],
                 inscrita_em=linha[7],
                 categorias=(
-                    categorias_de[(linha[8], linha[9])] | (frozenset(linha[11]) & declaradas)
-                    if linha[11]
+                    categorias_de[(linha[8], linha[9])]
+                    | (frozenset(json.loads(linha[11])) & declaradas)
+                    if linha[11] and linha[11] != "[]"
                     else categorias_de[(linha[8], linha[9])]
                 )
                 - perdidas.get(linha[0], frozenset()),

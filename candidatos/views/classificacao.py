@@ -34,6 +34,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.planilhas import ErroPlanilha, escrever_csv, ler_planilha
+from candidatos.selectors.classificacao import resumos_das_vagas
 from candidatos.selectors.situacao_atual import situacao_de_hoje
 from candidatos.services import classificacao as servico
 from candidatos.services import sorteio as servico_sorteio
@@ -43,6 +44,7 @@ from selecoes.models import CriterioAvaliacao, Papel, Selecao, VagaEstagio
 from selecoes.selectors.versoes import criterios_desempate_legiveis
 
 POR_PAGINA_GRADE = 50
+POR_PAGINA_PAINEL = 50
 
 
 # --- acesso -----------------------------------------------------------------
@@ -110,16 +112,20 @@ def inicio(request: HttpRequest) -> HttpResponse:
 
 @acesso.rh_requerido
 def painel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Painel da seleção: as vagas em páginas; cada vaga da página com os aprovados
+    e os empates, do cache do motor (``resumos_das_vagas``)."""
     no_orgao = selecao_com_papel(request, pk)
     selecao = no_orgao.objeto
-    vagas = list(selecao.vagas.all())
-    classificacoes = servico.classificar_selecao(selecao, vagas=vagas)
-    linhas = [(v, classificacoes[v.pk]) for v in vagas]
+    pagina = Paginator(selecao.vagas.all(), POR_PAGINA_PAINEL).get_page(request.GET.get("page"))
+    vagas = list(pagina.object_list)
+    resumos = resumos_das_vagas(selecao, vagas)
+    linhas = [(v, resumos[v.pk]) for v in vagas]
     criterios = list(CriterioAvaliacao.objects.filter(selecao=selecao))
     contexto = {
         "selecao": selecao,
         "linhas": linhas,
-        "empates": [e for _, c in linhas for e in c.empates],
+        "page_obj": pagina,
+        "empates": [e for _, r in linhas for e in r.empates],
         "versoes": ResultadoVersao.objects.filter(selecao=selecao)
         .defer("conteudo")
         .order_by("tipo", "-numero"),

@@ -33,7 +33,7 @@ from candidatos.models import (
     SituacaoConvocacao,
     SituacaoProcesso,
 )
-from candidatos.selectors.classificacao import estado_vaga
+from candidatos.selectors.classificacao import chamadas_em_cache, estado_vaga
 from candidatos.services import convocacao as servico
 from candidatos.services import eliminacao, heteroidentificacao
 from candidatos.views.classificacao import (
@@ -44,7 +44,6 @@ from candidatos.views.classificacao import (
 from selecoes import acesso
 from selecoes.categorias import Categoria
 from selecoes.models import CriterioAvaliacao, Papel
-from selecoes.selectors import chamadas_da_selecao
 
 # --- página da vaga -------------------------------------------------------------
 
@@ -78,18 +77,23 @@ def vaga(request: HttpRequest, pk: int) -> HttpResponse:
         "listas": [(codigo, r, len(ls)) for codigo, (r, ls) in listas.items()],
         "lista": lista,
         "lista_rotulo": rotulo,
-        "page_obj": Paginator(list(enumerate(linhas, 1)), POR_PAGINA_LISTA).get_page(
-            request.GET.get("page")
-        ),
+        "page_obj": _pagina_numerada(linhas, request.GET.get("page")),
         "form_convocar": ConvocarForm(
             maximo=len(estado.a_convocar), agora=agora, **_prazo_do_edital(v.selecao, agora)
         ),
         "form_surgidas": VagasSurgidasForm(),
-        "chamadas": chamadas_da_selecao(v.selecao),
+        "chamadas": chamadas_em_cache(v.selecao),
         "casas_nota": CriterioAvaliacao.casas_nota_final(v.selecao_id),
         **no_orgao.contexto(),
     }
     return render(request, "candidatos/convocacao/vaga.html", contexto)
+
+
+def _pagina_numerada(linhas: Any, numero: str | None) -> Any:
+    """Uma página da lista (só as suas linhas são montadas), com a posição na lista."""
+    pagina = Paginator(linhas, POR_PAGINA_LISTA).get_page(numero)
+    pagina.object_list = list(enumerate(pagina.object_list, pagina.start_index()))
+    return pagina
 
 
 def _prazo_do_edital(selecao: Any, agora: Any) -> dict[str, Any]:

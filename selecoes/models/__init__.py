@@ -1,5 +1,6 @@
 from selecoes.models.auditoria import RegistroAuditoria
 from selecoes.models.categorias import CATEGORIAS_DO_ORGAO, CategoriaEdital
+from selecoes.models.entradas import VersaoEntradas
 from selecoes.models.fila import Mensagem, SituacaoMensagem, TarefaPendente
 from selecoes.models.heteroidentificacao import (
     MINIMO_MEMBROS,
@@ -62,6 +63,7 @@ __all__ = [
     "TipoConfirmacao",
     "VagaEstagio",
     "VersaoEdital",
+    "VersaoEntradas",
     "VersaoRegras",
     "casas_da_nota_final",
 ]

@@ -335,3 +335,30 @@ def test_auditoria_de_outro_orgao_e_404(client, diego, orgao):
     assert (
         client.get(reverse("classificacao:auditoria_inscricao", args=[ins.pk])).status_code == 404
     )
+
+
+def test_painel_pagina_as_vagas_e_mostra_os_aprovados_de_cada_uma(client, carla, orgao):
+    from tests.factories import VagaEstagioFactory
+
+    vaga = nova_vaga(orgao, codigo="A000")
+    classificacao(vaga, "ABC")
+    for i in range(1, 55):
+        VagaEstagioFactory(selecao=vaga.selecao, codigo=f"A{i:03d}", ordem=i)
+    client.force_login(carla)
+    url = reverse("classificacao:painel", args=[vaga.selecao_id])
+
+    primeira = client.get(url).content.decode()
+    segunda = client.get(url, {"page": 2}).content.decode()
+
+    for codigo in ("A000", "A049"):
+        assert f"{codigo} —" in primeira
+        assert f"{codigo} —" not in segunda
+    for codigo in ("A050", "A054"):
+        assert f"{codigo} —" in segunda
+        assert f"{codigo} —" not in primeira
+    assert "(vagas 1 a 50 de 55)" in primeira
+    assert 'aria-label="Paginação"' in primeira
+    assert "?page=2" in primeira
+    linha = re.search(r"A000 —.*?</th>\s*<td>[^<]*</td>\s*<td>(\d+)</td>", primeira, re.S)
+    assert linha is not None
+    assert linha.group(1) == "3"
