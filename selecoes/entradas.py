@@ -83,6 +83,14 @@ TABELAS_DE_ENTRADA: dict[str, str] = {
     "candidatos_vagadoresultado": (
         "(SELECT rv.selecao_id FROM candidatos_resultadoversao rv WHERE rv.id = r.versao_id)"
     ),
+    # Heteroidentificação: o resultado final tira a categoria (regras § 1); a regra do
+    # edital diz se o ausente perde; o chamado liga a decisão à inscrição e à categoria.
+    "selecoes_confirmacaocategoria": "r.selecao_id",
+    "candidatos_chamadoheteroidentificacao": "r.selecao_id",
+    "candidatos_decisaoheteroidentificacao": (
+        "(SELECT c.selecao_id FROM candidatos_chamadoheteroidentificacao c"
+        " WHERE c.id = r.chamado_id)"
+    ),
 }
 """Tabelas cujas linhas entram no motor (ou no que a página da vaga mostra dele)."""
 
@@ -97,6 +105,12 @@ FORA_DO_MOTOR: dict[str, str] = {
     "selecoes_registroauditoria": "trilha",
     "selecoes_mensagem": "caixa de saída",
     "selecoes_versaoentradas": "a própria marca",
+    "candidatos_sessaoheteroidentificacao": "agenda; só a decisão final entra no motor",
+    "candidatos_parecer": "voto de membro; só a decisão final entra no motor",
+    "candidatos_publicacaoheteroidentificacao": "publicação; a decisão final é a entrada",
+    "candidatos_recursoheteroidentificacao": "recurso; o julgamento vira decisão final",
+    "candidatos_gravacaosessao": "arquivo da sessão",
+    "candidatos_acessogravacao": "registro de acesso",
 }
 """Tabelas ligadas a seleção, vaga ou inscrição que não mudam a saída do motor."""
 

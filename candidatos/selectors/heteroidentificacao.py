@@ -48,18 +48,6 @@ def categorias_perdidas(selecao_id: int) -> dict[int, frozenset[str]]:
     return {k: frozenset(v) for k, v in perdidas.items()}
 
 
-def versao_entradas(selecao_id: int) -> tuple[int, ...]:
-    """Muda sempre que um resultado final da heteroidentificação é gravado: entra na
-    chave de qualquer cache das entradas do motor da seleção."""
-    return tuple(
-        DecisaoHeteroidentificacao.objects.filter(
-            chamado__selecao_id=selecao_id, instancia=Instancia.FINAL
-        )
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-
-
 @dataclass(frozen=True)
 class Explicacao:
     categoria: str

@@ -19,7 +19,12 @@ from django.utils import timezone
 from candidatos import tasks
 from candidatos.models import (
     Avaliacao,
+    ChamadoHeteroidentificacao,
+    DecisaoHeteroidentificacao,
     Inscricao,
+    Instancia,
+    MotivoChamado,
+    ResultadoHeteroidentificacao,
     SituacaoAvaliacao,
     SituacaoInscricao,
     TipoResultado,
@@ -29,7 +34,7 @@ from candidatos.services import convocacao as servico
 from candidatos.services import resultado
 from candidatos.services.classificacao import LinhaAvaliacao, avaliacoes_salvar
 from selecoes import cache, entradas
-from selecoes.models import CategoriaEdital, Selecao, VagaEstagio
+from selecoes.models import CategoriaEdital, ConfirmacaoCategoria, Selecao, VagaEstagio
 from tests.candidatos.classificacao.factories import (
     aprovar,
     classificacao,
@@ -205,6 +210,23 @@ def _retificacao_do_resultado(vaga, outra, ins, usuario):
     )
 
 
+def _heteroidentificacao_final(vaga, outra, ins, usuario):
+    """Regras § 1: a autodeclaração não confirmada tira a categoria (fica na AC). Só na
+    prévia: o resultado final não sai enquanto um chamado não tem resultado final."""
+    ConfirmacaoCategoria.objects.create(
+        selecao=vaga.selecao, categoria="negros", item_edital="item 3.2"
+    )
+    chamado = ChamadoHeteroidentificacao.objects.create(
+        selecao=vaga.selecao, inscricao=ins["X"], categoria="negros", motivo=MotivoChamado.TODOS
+    )
+    DecisaoHeteroidentificacao.objects.create(
+        chamado=chamado,
+        instancia=Instancia.FINAL,
+        resultado=ResultadoHeteroidentificacao.NAO_CONFIRMADA,
+        regra="maioria",
+    )
+
+
 MUDANCAS = [
     _nota_pelo_servico,
     _nota_por_update,
@@ -244,6 +266,7 @@ PREVIA = [
     _eliminacao_por_update,
     _ofertadas_de_outra_vaga,
     _reserva_da_selecao,
+    _heteroidentificacao_final,
 ]
 
 

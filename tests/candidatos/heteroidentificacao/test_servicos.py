@@ -20,7 +20,6 @@ from candidatos.selectors.heteroidentificacao import (
     categorias_perdidas,
     explicacoes_da_inscricao,
     resultado_publico,
-    versao_entradas,
 )
 from candidatos.services import heteroidentificacao as hetero
 from candidatos.services import resultado
@@ -98,13 +97,11 @@ def test_nao_confirmado_motor_recalcula_e_fica_na_ampla(orgao, alice):
     vaga, ins, chamados = montado(orgao, alice)
     julgadora = comissao(orgao, "Comissão A", usuario=alice)
     verificar(chamados, julgadora, alice, {"DIR-Y": [N, N, C]})
-    antes = versao_entradas(vaga.selecao.pk)
     hetero.resultado_preliminar_publicar(
         selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
     )
     hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
 
-    assert versao_entradas(vaga.selecao.pk) != antes
     assert categorias_perdidas(vaga.selecao.pk) == {ins["Y"].pk: frozenset({"negros"})}
     estado = estado_vaga(vaga, previa=True)
     modalidades = {i.numero: i.modalidade for i in estado.ordem}

@@ -20,7 +20,7 @@ def semear(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('selecoes', '0011_criterio_casas_decimais'),
+        ('selecoes', '0012_heteroidentificacao_no_edital_e_comissoes'),
     ]
 
     operations = [

@@ -32,8 +32,8 @@ TABELAS = {
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("candidatos", "0008_categorias_do_orgao_na_inscricao"),
-        ("selecoes", "0012_versao_das_entradas"),
+        ("candidatos", "0009_heteroidentificacao_dos_candidatos"),
+        ("selecoes", "0013_versao_das_entradas"),
     ]
 
     operations = [
