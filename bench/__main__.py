@@ -40,6 +40,7 @@ MODULOS = [
     "publicacao",
     "pdf",
     "paginas",
+    "inscricao_pico",
     "monitoramento",
 ]
 CARGAS = "carga_da_maquina"
