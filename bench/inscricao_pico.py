@@ -64,7 +64,7 @@ REFINOS = 2
 INSCRICAO_INICIO, TRIVIAL_INICIO = 10.0, 80.0
 EXISTENTES = int(os.environ.get("BENCH_PICO_EXISTENTES", "50000"))
 VAGAS = 300  # uma seleção nacional (issue 22, item 3)
-NAVEGADORES = int(os.environ.get("BENCH_PICO_NAVEGADORES", "800"))
+NAVEGADORES = int(os.environ.get("BENCH_PICO_NAVEGADORES", "300"))
 # Abaixo do limite do formulário (30 envios por IP em 10 min): nada é afrouxado.
 ENVIOS_POR_NAVEGADOR = 25
 TEMPO_LIMITE_S = 30.0
