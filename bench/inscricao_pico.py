@@ -436,48 +436,63 @@ class Carga:
         return Resultado(n, ok, duracao, duracao, atraso, resposta.status)
 
 
-async def escada(
-    nome: str, acao: Acao, inicio: float, primeiro: int, *, so_post: bool = False
-) -> tuple[float, list[Rodada], int]:
-    """Sobe a taxa em degraus (× √2) até o p95 passar de 1 s ou aparecer erro (ou, se
-    o primeiro degrau já reprova, desce até um aprovar); depois refina entre o último
-    degrau aprovado e o primeiro reprovado. Devolve a maior taxa sustentável (0 se
-    nem ``inicio`` ÷ 8 se sustenta), os degraus e o próximo número livre."""
-    rodadas: list[Rodada] = []
+@dataclass
+class Escada:
+    """Degraus de uma taxa: sobe (× √2) até o p95 passar de 1 s ou aparecer erro (ou,
+    se o primeiro degrau já reprova, desce até um aprovar) e refina ``REFINOS`` vezes
+    entre o último aprovado e o primeiro reprovado. ``aprovada`` é a maior taxa
+    sustentável (0 se nem ``inicio`` ÷ 8 se sustenta)."""
 
-    async def degrau(taxa: float) -> bool:
-        nonlocal primeiro
-        rodada = await malha_aberta(taxa, DEGRAU_S, acao, primeiro=primeiro)
-        primeiro += len(rodada.resultados)
-        rodadas.append(rodada)
-        print(rodada.resumo(nome), flush=True)
-        await asyncio.sleep(2)  # deixa a fila do degrau anterior esvaziar
-        return rodada.sustentavel(so_post=so_post)
+    nome: str
+    acao: Acao
+    inicio: float
+    primeiro: int
+    so_post: bool = False
+    aprovada: float = 0.0
+    reprovada: float = math.inf
+    refinos: int = 0
+    degraus: int = 0
+    rodadas: list[Rodada] = field(default_factory=list)
 
-    aprovada, reprovada, taxa = 0.0, math.inf, inicio
-    subindo = await degrau(taxa)
+    def proxima(self) -> float | None:
+        """A taxa do próximo degrau, ou None quando a escada terminou."""
+        if not self.degraus:
+            return self.inicio
+        if self.aprovada and math.isfinite(self.reprovada):
+            return math.sqrt(self.aprovada * self.reprovada) if self.refinos < REFINOS else None
+        if self.aprovada:
+            return self.aprovada * FATOR_DEGRAU
+        taxa = self.reprovada / FATOR_DEGRAU
+        return taxa if taxa >= self.inicio / 8 else None
+
+    async def degrau(self, taxa: float) -> None:
+        rodada = await malha_aberta(taxa, DEGRAU_S, self.acao, primeiro=self.primeiro)
+        self.primeiro += len(rodada.resultados)
+        self.rodadas.append(rodada)
+        print(rodada.resumo(self.nome), flush=True)
+        self.anotar(taxa, sustentavel=rodada.sustentavel(so_post=self.so_post))
+
+    def anotar(self, taxa: float, *, sustentavel: bool) -> None:
+        self.degraus += 1
+        self.refinos += bool(self.aprovada and math.isfinite(self.reprovada))
+        if sustentavel:
+            self.aprovada = max(self.aprovada, taxa)
+        else:
+            self.reprovada = min(self.reprovada, taxa)
+
+
+async def escadas_alternadas(*escadas: Escada) -> None:
+    """Um degrau de cada escada por vez: as taxas comparadas são medidas lado a lado
+    no tempo, e uma mudança de carga da máquina atinge as duas."""
     while True:
-        if subindo:
-            aprovada = taxa
-            taxa *= FATOR_DEGRAU
-            if not await degrau(taxa):
-                reprovada = taxa
-                break
-        else:
-            reprovada = taxa
-            taxa /= FATOR_DEGRAU
-            if taxa < inicio / 8:
-                return 0.0, rodadas, primeiro
-            if await degrau(taxa):
-                aprovada = taxa
-                break
-    for _ in range(REFINOS):
-        taxa = math.sqrt(aprovada * reprovada)
-        if await degrau(taxa):
-            aprovada = taxa
-        else:
-            reprovada = taxa
-    return aprovada, rodadas, primeiro
+        andou = False
+        for escada in escadas:
+            if (taxa := escada.proxima()) is not None:
+                await escada.degrau(taxa)
+                await asyncio.sleep(2)  # deixa a fila do degrau anterior esvaziar
+                andou = True
+        if not andou:
+            return
 
 
 # --------------------------------------------------------------- conferência no banco
@@ -636,12 +651,11 @@ async def _medir(carga: Carga, pid_gunicorn: int, pid_worker: int) -> dict[str, 
         flush=True,
     )
 
-    trivial, degraus_t, _proximo = await escada("(b) trivial", carga.trivial, TRIVIAL_INICIO, 0)
-    inscricao, degraus_i, _ = await escada(
-        "(b) inscrição", carga.inscrever, INSCRICAO_INICIO, 100_000
-    )
+    trivial = Escada("(b) trivial", carga.trivial, TRIVIAL_INICIO, 0)
+    inscricao = Escada("(b) inscrição", carga.inscrever, INSCRICAO_INICIO, 100_000)
+    await escadas_alternadas(trivial, inscricao)
     so_post = max(
-        (d.taxa for d in degraus_i if d.sustentavel(so_post=True)),
+        (d.taxa for d in inscricao.rodadas if d.sustentavel(so_post=True)),
         default=0.0,
     )
     return {
@@ -651,10 +665,10 @@ async def _medir(carga: Carga, pid_gunicorn: int, pid_worker: int) -> dict[str, 
         "cpu_servidor_a_s": cpu_servidor,
         "cpu_worker_a_s": cpu_worker,
         "carga_a": carga_maquina,
-        "trivial": trivial,
-        "inscricao": inscricao,
+        "trivial": trivial.aprovada,
+        "inscricao": inscricao.aprovada,
         "so_post": so_post,
-        "degraus": len(degraus_t) + len(degraus_i),
+        "degraus": len(trivial.rodadas) + len(inscricao.rodadas),
     }
 
 

@@ -59,3 +59,19 @@ def test_bench_pico_malha_aberta_nao_espera_a_resposta_anterior(monkeypatch):
 def test_bench_pico_metas_na_tabela(chave, valor, situacao):
     meta = next(m for m in desempenho.METAS if m.chave == chave)
     assert desempenho.situacao(meta, {chave: valor}) == situacao
+
+
+@pytest.mark.parametrize(
+    ("capacidade", "inicio", "entre"),
+    [
+        (35.0, 10.0, (28.3, 35.0)),  # sobe 10, 14, 20, 28, reprova 40, refina
+        (8.0, 10.0, (7.07, 8.0)),  # o primeiro reprova: desce até aprovar, refina
+        (0.5, 10.0, (0.0, 0.0)),  # nem 10 ÷ 8 se sustenta
+    ],
+)
+def test_bench_pico_escada_acha_a_maior_taxa_sustentavel(capacidade, inicio, entre):
+    escada = inscricao_pico.Escada("teste", acao=None, inicio=inicio, primeiro=0)
+    while (taxa := escada.proxima()) is not None:
+        escada.anotar(taxa, sustentavel=taxa <= capacidade)
+    assert entre[0] <= escada.aprovada <= entre[1]
+    assert escada.degraus < 12
