@@ -61,9 +61,7 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
     # as vagas, não: o campo consulta as suas, e no pico uma seleção nacional teria
     # centenas de vagas carregadas a cada envio (issue 22, item 1).
     selecao = get_object_or_404(
-        Selecao.objects.publicadas()
-        .select_related("orgao")
-        .prefetch_related("categorias_orgao"),
+        Selecao.objects.publicadas().select_related("orgao").prefetch_related("categorias_orgao"),
         pk=selecao_id,
     )
     contexto: dict[str, Any] = {"selecao": selecao, "agora": agora}
