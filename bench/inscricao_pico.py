@@ -621,6 +621,19 @@ def _cpu_da_arvore(pid: int) -> float:
     return total
 
 
+def _limpar_fila(broker: str, fila: str) -> None:
+    """A fila da rodada e as suas ligações no Redis do broker (a fila já está vazia)."""
+    if not broker.startswith("redis"):
+        return  # broker em arquivos: a pasta da rodada vai embora com ela
+    import redis
+
+    try:
+        cliente = redis.Redis.from_url(broker, socket_timeout=2)
+        cliente.delete(fila, f"_kombu.binding.{fila}", f"_kombu.binding_permanent.{fila}")
+    except (redis.RedisError, OSError):
+        print(f"    não consegui apagar a fila {fila} do broker", flush=True)
+
+
 # --------------------------------------------------------------- execução
 
 
@@ -689,13 +702,13 @@ def executar() -> dict[str, float]:
     banco.setdefault("TEST", {})["NAME"] = f"{nome_original}_bench_pico"
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     processos: list[subprocess.Popen[bytes]] = []
+    fila = f"bench-pico-{uuid.uuid4().hex[:8]}"
     pasta = Path(tempfile.mkdtemp(prefix="bench-pico-"))
     try:
         print(f"    semeando {EXISTENTES} inscrições existentes…", flush=True)
         selecao_id, vagas = _semear()
         connections.close_all()
         porta = _porta_livre()
-        fila = f"bench-pico-{uuid.uuid4().hex[:8]}"
         ambiente = {
             **os.environ,
             "DATABASE_URL": _url_do_banco(banco),
@@ -800,5 +813,6 @@ def executar() -> dict[str, float]:
     finally:
         for processo in reversed(processos):
             _encerrar(processo)
+        _limpar_fila(settings.CELERY_BROKER_URL, fila)
         connections.close_all()
         connection.creation.destroy_test_db(nome_original, verbosity=0)
