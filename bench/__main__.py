@@ -41,6 +41,7 @@ MODULOS = [
     "pdf",
     "paginas",
     "painel",
+    "inscricao_pico",
     "monitoramento",
 ]
 CARGAS = "carga_da_maquina"

@@ -144,6 +144,28 @@ METAS: tuple[Meta, ...] = (
         " ms",
     ),
     Meta(
+        "inscricao_pico_p95_ms",
+        "Inscrição pública, 20 por segundo em malha aberta por 60 s, p95",
+        "inscrição no pico",
+        500,
+        " ms",
+    ),
+    Meta(
+        "inscricao_pico_erros",
+        "Inscrição pública a 20/s: erros, perdidas e duplicadas",
+        "inscrição no pico",
+        0,
+        "",
+    ),
+    Meta(
+        "inscricao_pico_razao_trivial",
+        "Taxa sustentável (p95 ≤ 1 s) da inscrição ÷ POST trivial (mesma rodada)",
+        "inscrição no pico",
+        0.25,
+        "",
+        maximo=False,
+    ),
+    Meta(
         "monitoramento_cubo_supressao_200x10_s",
         "Monitoramento: cubo e supressão, 200 órgãos × 10 anos (sem banco)",
         "monitoramento",

@@ -472,6 +472,10 @@ def _gravar(
         DocumentoCategoria.objects.create(
             inscricao=inscricao, categoria=codigo, arquivo=nome, enviado_em=agora
         )
+    inscricao_id = inscricao.pk
+    # A caixa de saída antes da auditoria: a trava da cadeia (uma por seleção, que
+    # serializa as inscrições da seleção inteira) fica presa só até o commit.
+    mensagens.comprovante_enfileirar(inscricao_id=inscricao_id)
     if anterior is not None:
         auditoria.registrar(
             acao="inscricao.substituida",
@@ -494,8 +498,6 @@ def _gravar(
         inscricao_id=inscricao.pk,
         depois={**dados_publicos(inscricao), "substitui": anterior.numero if anterior else None},
     )
-    inscricao_id = inscricao.pk
-    mensagens.comprovante_enfileirar(inscricao_id=inscricao_id)
     if anterior is not None:
         eventos.emitir(eventos.Evento.INSCRICAO_SUBSTITUIDA, inscricao_ids=[anterior.pk])
         anterior_id = anterior.pk

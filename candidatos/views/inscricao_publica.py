@@ -57,8 +57,11 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
     qualquer um bloquear o titular com alguns envios (issue 16, item 1).
     """
     agora = timezone.now()
+    # As categorias do órgão servem ao formulário e à regra do serviço (uma consulta);
+    # as vagas, não: o campo consulta as suas, e no pico uma seleção nacional teria
+    # centenas de vagas carregadas a cada envio (issue 22, item 1).
     selecao = get_object_or_404(
-        Selecao.objects.publicadas().select_related("orgao").prefetch_related("vagas"),
+        Selecao.objects.publicadas().select_related("orgao").prefetch_related("categorias_orgao"),
         pk=selecao_id,
     )
     contexto: dict[str, Any] = {"selecao": selecao, "agora": agora}

@@ -1,0 +1,77 @@
+"""As partes puras do benchmark da inscrição no pico (bench/inscricao_pico.py)."""
+
+import asyncio
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bench import desempenho, inscricao_pico
+from selecoes.validators import cpf_valido
+
+
+@given(st.integers(min_value=0, max_value=10_000_000))
+def test_bench_pico_cpf_de_cada_pedido_valido_e_unico(n):
+    assert cpf_valido(inscricao_pico.cpf(500_000_000 + n))
+    assert inscricao_pico.cpf(500_000_000 + n) != inscricao_pico.cpf(500_000_001 + n)
+
+
+def test_bench_pico_instantes_fixados_antes_e_na_taxa():
+    marcados = inscricao_pico.instantes(20, 60, semente=22)
+    assert marcados == inscricao_pico.instantes(20, 60, semente=22)
+    assert marcados == sorted(marcados)
+    assert marcados[0] > 0
+    assert marcados[-1] < 60
+    assert 1_100 < len(marcados) < 1_300  # Poisson de média 1.200
+
+
+def test_bench_pico_malha_aberta_nao_espera_a_resposta_anterior(monkeypatch):
+    """Com respostas de 0,5 s e chegadas a cada ~0,05 s, os pedidos se sobrepõem."""
+    monkeypatch.setattr(inscricao_pico, "SEMENTE", 1)
+    em_voo, maximo = 0, 0
+
+    async def acao(n, alvo):
+        nonlocal em_voo, maximo
+        em_voo += 1
+        maximo = max(maximo, em_voo)
+        await asyncio.sleep(0.5)
+        em_voo -= 1
+        laco = asyncio.get_running_loop()
+        return inscricao_pico.Resultado(n, True, laco.time() - alvo, laco.time() - alvo, 0.0)
+
+    rodada = asyncio.run(inscricao_pico.malha_aberta(20, 1, acao, primeiro=0))
+    assert maximo > 3
+    assert rodada.erros == 0
+    assert rodada.percentil_ms(95) >= 500
+
+
+@pytest.mark.parametrize(
+    ("chave", "valor", "situacao"),
+    [
+        ("inscricao_pico_p95_ms", 420.0, "cumprida"),
+        ("inscricao_pico_p95_ms", 650.0, "**não cumprida**"),
+        ("inscricao_pico_erros", 0, "cumprida"),
+        ("inscricao_pico_erros", 3, "**não cumprida**"),
+        ("inscricao_pico_razao_trivial", 0.3, "cumprida"),
+        ("inscricao_pico_razao_trivial", 0.05, "**não cumprida**"),
+    ],
+)
+def test_bench_pico_metas_na_tabela(chave, valor, situacao):
+    meta = next(m for m in desempenho.METAS if m.chave == chave)
+    assert desempenho.situacao(meta, {chave: valor}) == situacao
+
+
+@pytest.mark.parametrize(
+    ("capacidade", "inicio", "entre"),
+    [
+        (35.0, 10.0, (28.3, 35.0)),  # sobe 10, 14, 20, 28, reprova 40, refina
+        (8.0, 10.0, (7.07, 8.0)),  # o primeiro reprova: desce até aprovar, refina
+        (0.5, 10.0, (0.0, 0.0)),  # nem 10 ÷ 8 se sustenta
+    ],
+)
+def test_bench_pico_escada_acha_a_maior_taxa_sustentavel(capacidade, inicio, entre):
+    escada = inscricao_pico.Escada("teste", acao=None, inicio=inicio, primeiro=0)
+    while (taxa := escada.proxima()) is not None:
+        escada.anotar(taxa, sustentavel=taxa <= capacidade)
+    assert entre[0] <= escada.aprovada <= entre[1]
+    assert escada.degraus < 12
