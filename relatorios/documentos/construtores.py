@@ -142,9 +142,13 @@ def _linha_anexo(linha: Any, categorias: Sequence[str]) -> dict[str, Any]:
 #: Colunas do texto monoespaçado das listas (A4 com margens de 15 mm, 8,5 pt).
 LARGURA_LINHA = 96
 LINHAS_POR_BLOCO = 25
-#: Acima disto, a lista é gerada em partes paralelas de ``LINHAS_POR_PARTE`` linhas.
-LIMITE_UMA_PARTE = 15_000
-LINHAS_POR_PARTE = 10_000
+#: Acima disto, a lista é gerada em partes paralelas de até ``LINHAS_POR_PARTE`` linhas.
+#: O WeasyPrint gasta ~0,5 ms de CPU por linha (diagramação, desenho glifo a glifo,
+#: marcação PDF/UA), num processo só: 5.000 aprovados (≈ 6.700 linhas) levam ~3,3 s
+#: num processo e ~2 s em duas partes nos 2 processos do worker, junção incluída
+#: (docs/desempenho.md). Partes menores também limitam a memória de cada processo.
+LIMITE_UMA_PARTE = 4_000
+LINHAS_POR_PARTE = 8_000
 #: Partes do mesmo tamanho, em múltiplo dos processos do worker (Procfile: 2),
 #: para nenhum processo ficar sozinho na última rodada.
 PARTES_MULTIPLO = 2
