@@ -201,21 +201,27 @@ def lista_resultado(documento: Documento) -> Conteudo:
     o hash é o do documento original, e o gatilho do banco só deixou trocar os
     nomes por ``[anonimizado]``. Traz também os sorteios de desempate de cada vaga
     e as inscrições sem avaliação com o motivo (número e motivo, nada mais).
+
+    Com ``parametros["vaga"]``, só a seção dessa vaga (o PDF de uma vaga); as
+    inscrições sem avaliação, que não são de uma vaga, ficam no PDF da versão.
     """
     from candidatos.models import ResultadoVersao
     from selecoes.models import CriterioAvaliacao
 
-    versao = ResultadoVersao.objects.select_related("selecao__orgao").get(
-        pk=documento.parametros["versao"]
+    versao = (
+        ResultadoVersao.objects.select_related("selecao__orgao")
+        .defer("conteudo")
+        .get(pk=documento.parametros["versao"])
     )
-    calculado = hash_conteudo(versao.conteudo)
-    if versao.anonimizado_em is None and calculado != versao.hash_conteudo:
-        raise ValueError(
-            f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
-            f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
-        )
-    conteudo = ConteudoResultado.from_json(versao.conteudo)
-    secoes = secoes_resultado(conteudo, casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id))
+    conteudo = conteudo_verificado(versao)
+    vaga = documento.parametros.get("vaga")
+    secoes = secoes_resultado(
+        conteudo,
+        casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id),
+        vagas=None if vaga is None else (vaga,),
+    )
+    if vaga is not None and not secoes:
+        raise LookupError(f"A vaga {vaga!r} não está na versão {versao.pk}.")
     total = contar_linhas(secoes)
     partes = []
     if total > LIMITE_UMA_PARTE:
@@ -231,7 +237,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
             "orgao": versao.selecao.orgao,
             "reserva": conteudo.reserva,
             "secoes": secoes,
-            "sem_avaliacao": conteudo.fora,
+            "sem_avaliacao": conteudo.fora if vaga is None else (),
             "primeira_parte": True,
         },
         partes=[
@@ -240,11 +246,45 @@ def lista_resultado(documento: Documento) -> Conteudo:
     )
 
 
-def secoes_resultado(conteudo: ConteudoResultado, *, casas: int = CASAS_NOTA) -> list[Secao]:
+#: O conteúdo já conferido da versão mais recente, por processo: os PDFs de cada vaga
+#: de uma versão (300 numa seleção nacional) leem e conferem o JSON inteiro uma vez só.
+_VERIFICADO: dict[tuple[int, str, Any], ConteudoResultado] = {}
+
+
+def conteudo_verificado(versao: Any) -> ConteudoResultado:
+    """O conteúdo da versão, com o hash publicado conferido (ver ``lista_resultado``).
+
+    A chave inclui ``anonimizado_em``: a retenção troca os nomes sem trocar o hash, e
+    um PDF refeito depois dela nunca sai com os nomes de antes.
+    """
+    from candidatos.models import ResultadoVersao
+
+    chave = (versao.pk, versao.hash_conteudo, versao.anonimizado_em)
+    if chave in _VERIFICADO:
+        return _VERIFICADO[chave]
+    _VERIFICADO.clear()
+    dados = ResultadoVersao.objects.values_list("conteudo", flat=True).get(pk=versao.pk)
+    calculado = hash_conteudo(dados)
+    if versao.anonimizado_em is None and calculado != versao.hash_conteudo:
+        raise ValueError(
+            f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
+            f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
+        )
+    _VERIFICADO[chave] = ConteudoResultado.from_json(dados)
+    return _VERIFICADO[chave]
+
+
+def secoes_resultado(
+    conteudo: ConteudoResultado,
+    *,
+    casas: int = CASAS_NOTA,
+    vagas: Sequence[str] | None = None,
+) -> list[Secao]:
     """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md).
 
     ``casas``: as da nota final (``selecoes.models.casas_da_nota_final``), as mesmas
-    das páginas HTML.
+    das páginas HTML. ``vagas``: só as seções destes códigos (o PDF de uma vaga traz
+    as mesmas listas que a seção da vaga no PDF da versão).
 
     A lista de negros sai sempre (art. 1º, § 3º); a de cada outra categoria, se
     alguma vaga a reserva ou a publicou (a de PcD só quando o edital reserva).
@@ -256,6 +296,8 @@ def secoes_resultado(conteudo: ConteudoResultado, *, casas: int = CASAS_NOTA) ->
     ]
     secoes = []
     for vaga in conteudo.vagas:
+        if vagas is not None and vaga.codigo not in vagas:
+            continue
         por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
         listas = [_classificacao(vaga.classificacao, casas)]
         for categoria in (Categoria.NEGROS, *opcionais):

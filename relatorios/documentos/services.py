@@ -135,6 +135,49 @@ def resultado_solicitar(*, versao: ResultadoVersao, usuario: Usuario = None) -> 
     )
 
 
+def chave_resultado_vaga(versao_id: int, codigo: str) -> str:
+    return f"resultado:{versao_id}:vaga:{codigo}"
+
+
+def resultado_vagas_solicitar(
+    *, versao: ResultadoVersao, usuario: Usuario = None
+) -> list[Documento]:
+    """A lista de resultado de cada vaga da versão, um PDF por vaga (art. 1º, § 3º: as
+    listas são por vaga); numa seleção de uma vaga só, o PDF da versão já é o da vaga.
+    """
+    from candidatos.models import VagaDoResultado
+
+    codigos = list(
+        VagaDoResultado.objects.filter(versao=versao)
+        .order_by("pk")
+        .values_list("codigo", flat=True)
+    )
+    if len(codigos) < 2:
+        return []
+    titulo = (
+        f"{versao.get_tipo_display()} — edital nº {versao.selecao.numero_edital} — "
+        f"versão {versao.numero}"
+    )
+    return [
+        documento_solicitar(
+            tipo=TipoDocumento.RESULTADO,
+            chave=chave_resultado_vaga(versao.pk, codigo),
+            titulo=f"{titulo} — vaga {codigo}"[:200],
+            orgao=versao.selecao.orgao,
+            selecao=versao.selecao,
+            publico=True,
+            parametros={
+                "versao": versao.pk,
+                "tipo": versao.tipo,
+                "numero": versao.numero,
+                "vaga": codigo,
+            },
+            usuario=usuario,
+        )
+        for codigo in codigos
+    ]
+
+
 PREFIXO_VIA_CANDIDATO = "comprovante:"
 PREFIXO_VIA_RH = "comprovante_rh:"
 
@@ -218,11 +261,21 @@ def _enfileirar(documento_id: int, geracao: int) -> None:
 
 
 def ao_publicar_resultado(*, versao_id: int) -> Documento | None:
-    """Nova versão de resultado publicada: gera a lista em PDF dessa versão."""
+    """Nova versão de resultado publicada: gera a lista em PDF dessa versão (todas as
+    vagas) e a de cada vaga; devolve a da versão."""
     from candidatos.models import ResultadoVersao
 
-    versao = ResultadoVersao.objects.select_related("selecao__orgao").filter(pk=versao_id).first()
-    return resultado_solicitar(versao=versao) if versao else None
+    versao = (
+        ResultadoVersao.objects.select_related("selecao__orgao")
+        .defer("conteudo")
+        .filter(pk=versao_id)
+        .first()
+    )
+    if versao is None:
+        return None
+    documento = resultado_solicitar(versao=versao)
+    resultado_vagas_solicitar(versao=versao)
+    return documento
 
 
 def ao_publicar_versao_edital(*, selecao_id: int) -> Documento | None:
