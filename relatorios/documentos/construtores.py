@@ -38,8 +38,7 @@ from candidatos.conteudo_resultado import (
     VagaPublicada,
 )
 from relatorios.models import TipoDocumento
-from selecoes.canonico import hash_conteudo
-from selecoes.categorias import ORDEM_PADRAO, Categoria
+from selecoes.categorias import Categoria
 from selecoes.templatetags.formatos import CASAS_NOTA, nota
 
 if TYPE_CHECKING:
@@ -206,6 +205,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
     inscrições sem avaliação, que não são de uma vaga, ficam no PDF da versão.
     """
     from candidatos.models import ResultadoVersao
+    from relatorios.documentos import leitura_resultado as leitura
     from selecoes.models import CriterioAvaliacao
 
     versao = (
@@ -213,15 +213,17 @@ def lista_resultado(documento: Documento) -> Conteudo:
         .defer("conteudo")
         .get(pk=documento.parametros["versao"])
     )
-    conteudo = conteudo_verificado(versao)
+    guardado = leitura.conteudo_verificado(versao)
+    conteudo = guardado.cabecalho
     vaga = documento.parametros.get("vaga")
-    secoes = secoes_resultado(
-        conteudo,
-        casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id),
-        vagas=None if vaga is None else (vaga,),
-    )
-    if vaga is not None and not secoes:
+    if vaga is not None and vaga not in guardado.codigos:
         raise LookupError(f"A vaga {vaga!r} não está na versão {versao.pk}.")
+    casas = CriterioAvaliacao.casas_nota_final(versao.selecao_id)
+    # Uma vaga do banco por vez: só as linhas de texto das listas ficam na memória.
+    secoes = [
+        secao_da_vaga(v, conteudo, opcionais=guardado.opcionais, casas=casas)
+        for v in leitura.vagas_guardadas(versao.pk, vaga)
+    ]
     total = contar_linhas(secoes)
     partes = []
     if total > LIMITE_UMA_PARTE:
@@ -246,34 +248,6 @@ def lista_resultado(documento: Documento) -> Conteudo:
     )
 
 
-#: O conteúdo já conferido da versão mais recente, por processo: os PDFs de cada vaga
-#: de uma versão (300 numa seleção nacional) leem e conferem o JSON inteiro uma vez só.
-_VERIFICADO: dict[tuple[int, str, Any], ConteudoResultado] = {}
-
-
-def conteudo_verificado(versao: Any) -> ConteudoResultado:
-    """O conteúdo da versão, com o hash publicado conferido (ver ``lista_resultado``).
-
-    A chave inclui ``anonimizado_em``: a retenção troca os nomes sem trocar o hash, e
-    um PDF refeito depois dela nunca sai com os nomes de antes.
-    """
-    from candidatos.models import ResultadoVersao
-
-    chave = (versao.pk, versao.hash_conteudo, versao.anonimizado_em)
-    if chave in _VERIFICADO:
-        return _VERIFICADO[chave]
-    _VERIFICADO.clear()
-    dados = ResultadoVersao.objects.values_list("conteudo", flat=True).get(pk=versao.pk)
-    calculado = hash_conteudo(dados)
-    if versao.anonimizado_em is None and calculado != versao.hash_conteudo:
-        raise ValueError(
-            f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
-            f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
-        )
-    _VERIFICADO[chave] = ConteudoResultado.from_json(dados)
-    return _VERIFICADO[chave]
-
-
 def secoes_resultado(
     conteudo: ConteudoResultado,
     *,
@@ -289,26 +263,35 @@ def secoes_resultado(
     A lista de negros sai sempre (art. 1º, § 3º); a de cada outra categoria, se
     alguma vaga a reserva ou a publicou (a de PcD só quando o edital reserva).
     """
-    opcionais = [
-        c
-        for c in ORDEM_PADRAO[1:]
-        if any(c in vaga.reservadas or vaga.lista(c) for vaga in conteudo.vagas)
+    from relatorios.documentos.leitura_resultado import opcionais
+
+    categorias = opcionais(conteudo.vagas)
+    return [
+        secao_da_vaga(vaga, conteudo, opcionais=categorias, casas=casas)
+        for vaga in conteudo.vagas
+        if vagas is None or vaga.codigo in vagas
     ]
-    secoes = []
-    for vaga in conteudo.vagas:
-        if vagas is not None and vaga.codigo not in vagas:
-            continue
-        por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
-        listas = [_classificacao(vaga.classificacao, casas)]
-        for categoria in (Categoria.NEGROS, *opcionais):
-            listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
-        for do_orgao in conteudo.categorias_orgao:
-            listas.append(_lista_do_orgao(do_orgao, vaga.lista(do_orgao.codigo), por_numero))
-        listas.append(_convocacao(vaga.convocacao, conteudo.so_numeros))
-        secoes.append(
-            Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
-        )
-    return secoes
+
+
+def secao_da_vaga(
+    vaga: VagaPublicada,
+    conteudo: ConteudoResultado,
+    *,
+    opcionais: Sequence[Categoria],
+    casas: int = CASAS_NOTA,
+) -> Secao:
+    """A seção de uma vaga: classificação, listas de reserva e ordem de convocação.
+
+    ``conteudo``: dele vêm só as categorias do órgão (as vagas podem não estar nele).
+    """
+    por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
+    listas = [_classificacao(vaga.classificacao, casas)]
+    for categoria in (Categoria.NEGROS, *opcionais):
+        listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
+    for do_orgao in conteudo.categorias_orgao:
+        listas.append(_lista_do_orgao(do_orgao, vaga.lista(do_orgao.codigo), por_numero))
+    listas.append(_convocacao(vaga.convocacao, conteudo.so_numeros))
+    return Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
 
 
 def _dados_vaga(vaga: VagaPublicada) -> dict[str, Any]:

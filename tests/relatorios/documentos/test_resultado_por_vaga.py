@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from relatorios.documentos import construtores, selectors, services
+from relatorios.documentos import construtores, leitura_resultado, selectors, services
 from relatorios.models import Documento, StatusDocumento
 from tests.candidatos.classificacao.factories import classificacao, nova_vaga, publicar_final
 from tests.factories import VagaEstagioFactory
@@ -95,10 +95,11 @@ def test_conteudo_verificado_e_relido_quando_a_retencao_anonimiza(
     selecao = _selecao_de_duas_vagas(orgao)
     versao = _publicar(selecao, alice, django_capture_on_commit_callbacks)
     versao.refresh_from_db()
-    antes = construtores.conteudo_verificado(versao)
-    assert construtores.conteudo_verificado(versao) is antes
+    antes = leitura_resultado.conteudo_verificado(versao)
+    assert leitura_resultado.conteudo_verificado(versao) is antes
+    assert set(antes.codigos) == {"DIR", "ADM"}
     versao.anonimizado_em = timezone.now()
-    assert construtores.conteudo_verificado(versao) is not antes
+    assert leitura_resultado.conteudo_verificado(versao) is not antes
 
 
 def test_progresso_conta_prontos_de_todos_os_pdfs_da_versao(
