@@ -100,10 +100,3 @@ def progresso_da_versao(*, versao_id: int) -> ProgressoDocumentos:
         erros=Count("pk", filter=Q(status=StatusDocumento.ERRO)),
     )
     return ProgressoDocumentos(**contagem)
-
-
-def documentos_das_vagas(*, versao_id: int) -> list[Documento]:
-    """Os PDFs de cada vaga de uma versão, na ordem das vagas no resultado."""
-    return list(
-        Documento.objects.filter(chave__startswith=f"resultado:{versao_id}:vaga:").order_by("pk")
-    )

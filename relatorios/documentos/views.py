@@ -208,9 +208,14 @@ def da_selecao(request: HttpRequest, selecao_pk: int) -> HttpResponse:
         {
             "versao": versao,
             "documento": documentos.get(f"resultado:{versao.pk}"),
-            "vagas": [
-                d for d in documentos.values() if d.chave.startswith(f"resultado:{versao.pk}:vaga:")
-            ],
+            "vagas": sorted(
+                (
+                    d
+                    for d in documentos.values()
+                    if d.chave.startswith(f"resultado:{versao.pk}:vaga:")
+                ),
+                key=lambda d: d.pk,
+            ),
             "progresso": selectors.progresso_da_versao(versao_id=versao.pk),
         }
         for versao in ResultadoVersao.objects.filter(selecao=selecao)
