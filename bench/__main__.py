@@ -39,6 +39,7 @@ MODULOS = [
     "importacao_tela",
     "publicacao",
     "pdf",
+    "nacional",
     "paginas",
     "painel",
     "inscricao_pico",

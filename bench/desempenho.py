@@ -90,8 +90,21 @@ METAS: tuple[Meta, ...] = (
         15,
         " s",
     ),
-    Meta("pdf_5000_s", "PDF da lista de resultado, 5.000 aprovados", "documentos", 6, " s"),
+    Meta(
+        "pdf_5000_s",
+        "PDF da lista de resultado, 5.000 aprovados, do pedido ao arquivo (2 processos de worker)",
+        "documentos",
+        4,
+        " s",
+    ),
     Meta("pdf_5000_rss_mb", "Pico de memória do PDF de 5.000 aprovados", "documentos", 400, " MB"),
+    Meta(
+        "pdf_5000_um_processo_s",
+        "PDF de 5.000 aprovados inteiro num processo só (sem banco)",
+        "documentos",
+        None,
+        " s",
+    ),
     Meta(
         "pdf_50000_s",
         "PDF de 50.000 aprovados, 2 processos de worker",
@@ -100,6 +113,27 @@ METAS: tuple[Meta, ...] = (
         " s",
     ),
     Meta("pdf_anexo_s", "PDF do anexo do edital (20 vagas)", "documentos", 1, " s"),
+    Meta(
+        "nacional_publicacao_s",
+        "Seleção nacional: publicação do resultado final, 100.000 inscrições em 300 vagas",
+        "nacional",
+        15,
+        " s",
+    ),
+    Meta(
+        "nacional_pdfs_s",
+        "Seleção nacional: todos os PDFs do resultado (300 vagas + consolidado), 2 processos",
+        "nacional",
+        300,
+        " s",
+    ),
+    Meta(
+        "nacional_pdf_rss_mb",
+        "Seleção nacional: pico de memória por processo do worker nos PDFs",
+        "nacional",
+        500,
+        " MB",
+    ),
     Meta(
         "pagina_resultado_p95_ms",
         "Página pública de resultado (10.000 candidatos), p95",
@@ -245,8 +279,8 @@ RAZOES: tuple[Razao, ...] = (
     Razao("pagina_resultado_razao_trivial", "Página de resultado ÷ view trivial (vazão)"),
     Razao(
         "pdf_5000_razao_tabela",
-        "PDF de 5.000 aprovados: leiaute em blocos ÷ tabela ingênua (tempo)",
-        ("pdf_5000_s", "pdf_5000_tabela_s"),
+        "PDF de 5.000 aprovados num processo: leiaute em blocos ÷ tabela ingênua (tempo)",
+        ("pdf_5000_um_processo_s", "pdf_5000_tabela_s"),
     ),
 )
 

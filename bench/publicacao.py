@@ -38,10 +38,18 @@ class _Reverter(Exception):
     """Desfaz a transação do benchmark."""
 
 
-def _montar(sorteio: random.Random) -> Selecao:
-    agora = timezone.now()
+def _montar(
+    sorteio: random.Random,
+    *,
+    candidatos: int = CANDIDATOS,
+    vagas_total: int = VAGAS,
+    sigla: str = "BENCH",
+    agora: dt.datetime | None = None,
+) -> Selecao:
+    """Seleção com ``candidatos`` inscrições aprovadas (nota sorteada) em ``vagas_total``."""
+    agora = agora or timezone.now()
     orgao, _ = Orgao.objects.get_or_create(
-        sigla="BENCH", defaults={"nome": "Órgão do benchmark", "cnpj": "11444777000161"}
+        sigla=sigla, defaults={"nome": "Órgão do benchmark", "cnpj": "11444777000161"}
     )
     selecao = Selecao.objects.create(
         orgao=orgao,
@@ -65,17 +73,17 @@ def _montar(sorteio: random.Random) -> Selecao:
             vagas_ofertadas=sorteio.randint(3, 40),
             ordem=i,
         )
-        for i in range(VAGAS)
+        for i in range(vagas_total)
     )
     base = agora - dt.timedelta(days=20)
     inscricoes = []
-    for i in range(CANDIDATOS):
+    for i in range(candidatos):
         negro = sorteio.random() < 0.4
         pcd = sorteio.random() < 0.05
         inscricoes.append(
             Inscricao(
                 selecao=selecao,
-                vaga=vagas[i % VAGAS],
+                vaga=vagas[i % vagas_total],
                 numero=f"B{i:09d}",
                 codigo_verificacao="X",
                 nome_civil=f"Candidata Benchmark {i}",

@@ -10,6 +10,7 @@ toda versão já publicada continua conferindo.
 
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 
@@ -33,3 +34,26 @@ def hash_conteudo(conteudo: Any) -> str:
 def confere(conteudo: Any, hash_publicado: str) -> bool:
     """O conteúdo guardado ainda é o publicado (mesmos bytes canônicos)?"""
     return hash_conteudo(conteudo) == hash_publicado
+
+
+def hash_em_partes(topo: Mapping[str, Any], chave: str, itens: Iterable[Any]) -> str:
+    """O mesmo que ``hash_conteudo({**topo, chave: list(itens)})``, lendo ``itens`` um a um.
+
+    A forma canônica de um objeto é a das suas chaves em ordem, e a de uma lista, a
+    dos itens em ordem: o hash de um documento grande (as vagas de uma seleção
+    nacional, dezenas de MB) sai sem montá-lo inteiro na memória.
+    """
+    soma = hashlib.sha256(b"{")
+    for indice, nome in enumerate(sorted([*topo, chave])):
+        soma.update(b"," if indice else b"")
+        soma.update(serializar(nome) + b":")
+        if nome != chave:
+            soma.update(serializar(topo[nome]))
+            continue
+        soma.update(b"[")
+        for posicao, item in enumerate(itens):
+            soma.update(b"," if posicao else b"")
+            soma.update(serializar(item))
+        soma.update(b"]")
+    soma.update(b"}")
+    return soma.hexdigest()

@@ -13,7 +13,7 @@ o tem (a falha do log viraria a falha da página).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -59,6 +59,27 @@ def enfileirar_apos_commit(
             TarefaPendente.objects.filter(pk=pendente.pk).delete()
 
     transaction.on_commit(enfileirar_tarefa, robust=True)
+
+
+def enfileirar_varias_apos_commit(
+    tarefa: Task, lista: Sequence[Sequence[Any]], *, envio: Callable[..., Any] | None = None
+) -> None:
+    """``enfileirar_apos_commit`` para muitas chamadas da mesma tarefa (os 300 PDFs por
+    vaga de uma seleção nacional): uma inserção na caixa de saída e, depois do commit,
+    uma remoção para as que o broker aceitou; as outras ficam para a varredura."""
+    pendentes = TarefaPendente.objects.bulk_create(
+        TarefaPendente(tarefa=tarefa.name, argumentos=list(args)) for args in lista
+    )
+
+    def enfileirar_tarefas() -> None:
+        enviadas = []
+        for pendente, args in zip(pendentes, lista, strict=True):
+            if not enfileirar(tarefa, *args, envio=envio):
+                break  # broker fora: as seguintes falhariam igual
+            enviadas.append(pendente.pk)
+        TarefaPendente.objects.filter(pk__in=enviadas).delete()
+
+    transaction.on_commit(enfileirar_tarefas, robust=True)
 
 
 def varrer(*, agora: datetime, limite: int = 500) -> int:

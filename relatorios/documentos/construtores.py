@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -38,8 +38,7 @@ from candidatos.conteudo_resultado import (
     VagaPublicada,
 )
 from relatorios.models import TipoDocumento
-from selecoes.canonico import hash_conteudo
-from selecoes.categorias import ORDEM_PADRAO, Categoria
+from selecoes.categorias import Categoria
 from selecoes.sigilo import codigo_lista
 from selecoes.templatetags.formatos import CASAS_NOTA, nota
 
@@ -143,9 +142,13 @@ def _linha_anexo(linha: Any, categorias: Sequence[str]) -> dict[str, Any]:
 #: Colunas do texto monoespaçado das listas (A4 com margens de 15 mm, 8,5 pt).
 LARGURA_LINHA = 96
 LINHAS_POR_BLOCO = 25
-#: Acima disto, a lista é gerada em partes paralelas de ``LINHAS_POR_PARTE`` linhas.
-LIMITE_UMA_PARTE = 15_000
-LINHAS_POR_PARTE = 10_000
+#: Acima disto, a lista é gerada em partes paralelas de até ``LINHAS_POR_PARTE`` linhas.
+#: O WeasyPrint gasta ~0,5 ms de CPU por linha (diagramação, desenho glifo a glifo,
+#: marcação PDF/UA), num processo só: 5.000 aprovados (≈ 6.700 linhas) levam ~3,3 s
+#: num processo e ~2 s em duas partes nos 2 processos do worker, junção incluída
+#: (docs/desempenho.md). Partes menores também limitam a memória de cada processo.
+LIMITE_UMA_PARTE = 4_000
+LINHAS_POR_PARTE = 8_000
 #: Partes do mesmo tamanho, em múltiplo dos processos do worker (Procfile: 2),
 #: para nenhum processo ficar sozinho na última rodada.
 PARTES_MULTIPLO = 2
@@ -198,25 +201,32 @@ def lista_resultado(documento: Documento) -> Conteudo:
     o hash é o do documento original, e o gatilho do banco só deixou trocar os
     nomes por ``[anonimizado]``. Traz também os sorteios de desempate de cada vaga
     e as inscrições sem avaliação com o motivo (número e motivo, nada mais).
+
+    Com ``parametros["vaga"]``, só a seção dessa vaga (o PDF de uma vaga); as
+    inscrições sem avaliação, que não são de uma vaga, ficam no PDF da versão.
     """
     from candidatos.models import ResultadoVersao
+    from relatorios.documentos import leitura_resultado as leitura
     from selecoes.models import CriterioAvaliacao
 
-    versao = ResultadoVersao.objects.select_related("selecao__orgao").get(
-        pk=documento.parametros["versao"]
+    versao = (
+        ResultadoVersao.objects.select_related("selecao__orgao")
+        .defer("conteudo")
+        .get(pk=documento.parametros["versao"])
     )
-    calculado = hash_conteudo(versao.conteudo)
-    if versao.anonimizado_em is None and calculado != versao.hash_conteudo:
-        raise ValueError(
-            f"O conteúdo da versão {versao.pk} não confere com o hash publicado "
-            f"({versao.hash_conteudo} ≠ {calculado}); o documento não foi gerado."
-        )
-    conteudo = ConteudoResultado.from_json(versao.conteudo)
+    guardado = leitura.conteudo_verificado(versao)
+    conteudo = guardado.cabecalho
     sem_nomes = bool(documento.parametros.get("sem_nomes"))
+    vaga = documento.parametros.get("vaga")
+    if vaga is not None and vaga not in guardado.codigos:
+        raise LookupError(f"A vaga {vaga!r} não está na versão {versao.pk}.")
+    casas = CriterioAvaliacao.casas_nota_final(versao.selecao_id)
+    # Uma vaga do banco por vez: só as linhas de texto das listas ficam na memória.
+    vagas = leitura.vagas_guardadas(versao.pk, vaga)
     secoes = (
-        secoes_sem_nomes(conteudo)
+        secoes_sem_nomes(conteudo, vagas)
         if sem_nomes
-        else secoes_resultado(conteudo, casas=CriterioAvaliacao.casas_nota_final(versao.selecao_id))
+        else [secao_da_vaga(v, conteudo, opcionais=guardado.opcionais, casas=casas) for v in vagas]
     )
     total = contar_linhas(secoes)
     partes = []
@@ -233,7 +243,7 @@ def lista_resultado(documento: Documento) -> Conteudo:
             "orgao": versao.selecao.orgao,
             "reserva": conteudo.reserva,
             "secoes": secoes,
-            "sem_avaliacao": () if sem_nomes else conteudo.fora,
+            "sem_avaliacao": () if sem_nomes or vaga is not None else conteudo.fora,
             "sem_nomes": sem_nomes,
             "primeira_parte": True,
         },
@@ -243,36 +253,55 @@ def lista_resultado(documento: Documento) -> Conteudo:
     )
 
 
-def secoes_resultado(conteudo: ConteudoResultado, *, casas: int = CASAS_NOTA) -> list[Secao]:
+def secoes_resultado(
+    conteudo: ConteudoResultado,
+    *,
+    casas: int = CASAS_NOTA,
+    vagas: Sequence[str] | None = None,
+) -> list[Secao]:
     """As seções do PDF a partir do conteúdo de uma versão (docs/resultado.md).
 
     ``casas``: as da nota final (``selecoes.models.casas_da_nota_final``), as mesmas
-    das páginas HTML.
+    das páginas HTML. ``vagas``: só as seções destes códigos (o PDF de uma vaga traz
+    as mesmas listas que a seção da vaga no PDF da versão).
 
     A lista de negros sai sempre (art. 1º, § 3º); a de cada outra categoria, se
     alguma vaga a reserva ou a publicou (a de PcD só quando o edital reserva).
     """
-    opcionais = [
-        c
-        for c in ORDEM_PADRAO[1:]
-        if any(c in vaga.reservadas or vaga.lista(c) for vaga in conteudo.vagas)
+    from relatorios.documentos.leitura_resultado import opcionais
+
+    categorias = opcionais(conteudo.vagas)
+    return [
+        secao_da_vaga(vaga, conteudo, opcionais=categorias, casas=casas)
+        for vaga in conteudo.vagas
+        if vagas is None or vaga.codigo in vagas
     ]
-    secoes = []
-    for vaga in conteudo.vagas:
-        por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
-        listas = [_classificacao(vaga.classificacao, casas)]
-        for categoria in (Categoria.NEGROS, *opcionais):
-            listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
-        for do_orgao in conteudo.categorias_orgao:
-            listas.append(_lista_do_orgao(do_orgao, vaga.lista(do_orgao.codigo), por_numero))
-        listas.append(_convocacao(vaga.convocacao, conteudo.so_numeros))
-        secoes.append(
-            Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
-        )
-    return secoes
 
 
-def secoes_sem_nomes(conteudo: ConteudoResultado) -> list[Secao]:
+def secao_da_vaga(
+    vaga: VagaPublicada,
+    conteudo: ConteudoResultado,
+    *,
+    opcionais: Sequence[Categoria],
+    casas: int = CASAS_NOTA,
+) -> Secao:
+    """A seção de uma vaga: classificação, listas de reserva e ordem de convocação.
+
+    ``conteudo``: dele vêm só as categorias do órgão (as vagas podem não estar nele).
+    """
+    por_numero = {linha.inscricao: linha for linha in vaga.classificacao}
+    listas = [_classificacao(vaga.classificacao, casas)]
+    for categoria in (Categoria.NEGROS, *opcionais):
+        listas.append(_lista_reserva(categoria, vaga.lista(categoria), por_numero))
+    for do_orgao in conteudo.categorias_orgao:
+        listas.append(_lista_do_orgao(do_orgao, vaga.lista(do_orgao.codigo), por_numero))
+    listas.append(_convocacao(vaga.convocacao, conteudo.so_numeros))
+    return Secao(vaga=_dados_vaga(vaga), listas=tuple(listas), sorteios=vaga.sorteios_publicados)
+
+
+def secoes_sem_nomes(
+    conteudo: ConteudoResultado, vagas: Iterable[VagaPublicada] | None = None
+) -> list[Secao]:
     """O documento próprio das listas sem nomes (LGPD, art. 11; ``selecoes.sigilo``).
 
     Só os códigos de lista: a lista de cada categoria sem nomes e as posições da
@@ -282,7 +311,7 @@ def secoes_sem_nomes(conteudo: ConteudoResultado) -> list[Secao]:
     """
     categorias = [c for c in conteudo.categorias_orgao if not c.lista_com_nomes]
     secoes = []
-    for vaga in conteudo.vagas:
+    for vaga in conteudo.vagas if vagas is None else vagas:
         listas = [_lista_codigos(c, vaga.lista(c.codigo)) for c in categorias]
         listas.append(_convocacao_codigos(vaga.convocacao, conteudo.so_numeros))
         secoes.append(Secao(vaga=_dados_vaga(vaga), listas=tuple(listas)))

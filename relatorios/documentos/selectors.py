@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
@@ -63,3 +63,40 @@ def documentos_da_selecao(*, selecao_id: int) -> dict[str, Documento]:
             tipo=TipoDocumento.COMPROVANTE
         )
     }
+
+
+@dataclass(frozen=True)
+class ProgressoDocumentos:
+    """Quantos PDFs de uma versão de resultado (o da versão e o de cada vaga) estão prontos."""
+
+    total: int
+    prontos: int
+    erros: int
+
+    @property
+    def concluido(self) -> bool:
+        return self.prontos + self.erros >= self.total
+
+    @property
+    def texto(self) -> str:
+        texto = f"{self.prontos} de {self.total} documento{'s' if self.total != 1 else ''} pronto"
+        texto += "s" if self.prontos != 1 else ""
+        if self.erros:
+            texto += f"; {self.erros} com erro"
+        return texto + "."
+
+
+def _documentos_da_versao(versao_id: int) -> QuerySet[Documento]:
+    return Documento.objects.filter(
+        Q(chave=f"resultado:{versao_id}") | Q(chave__startswith=f"resultado:{versao_id}:vaga:")
+    )
+
+
+def progresso_da_versao(*, versao_id: int) -> ProgressoDocumentos:
+    """Contagem numa consulta; "pronto" é o arquivo em dia (o que o público recebe)."""
+    contagem = _documentos_da_versao(versao_id).aggregate(
+        total=Count("pk"),
+        prontos=Count("pk", filter=Q(status=StatusDocumento.PRONTO, desatualizado=False)),
+        erros=Count("pk", filter=Q(status=StatusDocumento.ERRO)),
+    )
+    return ProgressoDocumentos(**contagem)

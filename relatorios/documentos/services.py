@@ -13,6 +13,7 @@ processos web e comandos de gestão nunca o carregam.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 from collections.abc import Mapping, Sequence
@@ -31,7 +32,7 @@ from django.utils import timezone
 from relatorios.documentos import construtores as documentos
 from relatorios.models import Documento, StatusDocumento, TipoDocumento
 from selecoes import auditoria
-from selecoes.filas import enfileirar_apos_commit
+from selecoes.filas import enfileirar_apos_commit, enfileirar_varias_apos_commit
 
 if TYPE_CHECKING:
     from candidatos.models import Inscricao, ResultadoVersao
@@ -188,6 +189,77 @@ def resultados_com_lista_sem_nomes_regenerar(*, usuario: Usuario = None) -> int:
     return refeitos
 
 
+def chave_resultado_vaga(versao_id: int, codigo: str) -> str:
+    return f"resultado:{versao_id}:vaga:{codigo}"
+
+
+def resultado_vagas_solicitar(
+    *, versao: ResultadoVersao, usuario: Usuario = None
+) -> list[Documento]:
+    """A lista de resultado de cada vaga da versão, um PDF por vaga (art. 1º, § 3º: as
+    listas são por vaga); numa seleção de uma vaga só, o PDF da versão já é o da vaga.
+    """
+    from candidatos.models import VagaDoResultado
+
+    codigos = list(
+        VagaDoResultado.objects.filter(versao=versao)
+        .order_by("pk")
+        .values_list("codigo", flat=True)
+    )
+    if len(codigos) < 2:
+        return []
+    titulo = (
+        f"{versao.get_tipo_display()} — edital nº {versao.selecao.numero_edital} — "
+        f"versão {versao.numero}"
+    )
+    chaves = {chave_resultado_vaga(versao.pk, codigo): codigo for codigo in codigos}
+    agora = timezone.now()
+    # Em lote (uma seleção nacional tem 300 vagas): uma inserção, um registro de
+    # auditoria do lote e as tarefas na caixa de saída juntas. A versão é imutável:
+    # um PDF de vaga que já existe não é pedido de novo.
+    with transaction.atomic():
+        existentes = set(Documento.objects.filter(chave__in=chaves).values_list("chave", flat=True))
+        novos = Documento.objects.bulk_create(
+            Documento(
+                tipo=TipoDocumento.RESULTADO,
+                chave=chave,
+                titulo=f"{titulo} — vaga {codigo}"[:200],
+                orgao=versao.selecao.orgao,
+                selecao=versao.selecao,
+                publico=True,
+                parametros={
+                    "versao": versao.pk,
+                    "tipo": versao.tipo,
+                    "numero": versao.numero,
+                    "vaga": codigo,
+                },
+                status=StatusDocumento.PENDENTE,
+                geracao=1,
+                solicitado_em=agora,
+            )
+            for chave, codigo in chaves.items()
+            if chave not in existentes
+        )
+        if novos:
+            if any(d.pk is None for d in novos):  # bancos sem RETURNING
+                novos = list(Documento.objects.filter(chave__in=[d.chave for d in novos]))
+            auditoria.registrar(
+                acao="documento.solicitado",
+                objeto=versao,
+                descricao=f"{titulo}: {len(novos)} PDFs por vaga pedidos",
+                usuario=usuario,
+                orgao=versao.selecao.orgao,
+                selecao=versao.selecao,
+                depois={"documentos": [d.pk for d in novos], "geracao": 1},
+            )
+            from relatorios.tasks import gerar_documento
+
+            enfileirar_varias_apos_commit(
+                gerar_documento, [(d.pk, d.geracao) for d in novos], envio=_enfileirar
+            )
+    return list(Documento.objects.filter(chave__in=chaves).order_by("pk"))
+
+
 PREFIXO_VIA_CANDIDATO = "comprovante:"
 PREFIXO_VIA_RH = "comprovante_rh:"
 
@@ -271,11 +343,21 @@ def _enfileirar(documento_id: int, geracao: int) -> None:
 
 
 def ao_publicar_resultado(*, versao_id: int) -> Documento | None:
-    """Nova versão de resultado publicada: gera a lista em PDF dessa versão."""
+    """Nova versão de resultado publicada: gera a lista em PDF dessa versão (todas as
+    vagas) e a de cada vaga; devolve a da versão."""
     from candidatos.models import ResultadoVersao
 
-    versao = ResultadoVersao.objects.select_related("selecao__orgao").filter(pk=versao_id).first()
-    return resultado_solicitar(versao=versao) if versao else None
+    versao = (
+        ResultadoVersao.objects.select_related("selecao__orgao")
+        .defer("conteudo")
+        .filter(pk=versao_id)
+        .first()
+    )
+    if versao is None:
+        return None
+    documento = resultado_solicitar(versao=versao)
+    resultado_vagas_solicitar(versao=versao)
+    return documento
 
 
 def ao_publicar_versao_edital(*, selecao_id: int) -> Documento | None:
@@ -390,6 +472,10 @@ def juntar_partes(*, documento_id: int, geracao: int) -> None:
     ).first()
     if documento is None or len(documento.partes_prontas) != documento.partes_total:
         return
+    # A junção guarda na memória a árvore de marcação inteira (~2 KB por linha da lista,
+    # no qpdf): antes dela, o processo solta o conteúdo montado para as partes.
+    _CONTEUDO_EM_USO.clear()
+    gc.collect()
     partes = []
     for indice in range(documento.partes_total):
         with default_storage.open(_nome_parte(documento, indice), "rb") as arquivo:

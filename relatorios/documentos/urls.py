@@ -11,6 +11,11 @@ urlpatterns = [
     path("selecao/<int:selecao_pk>/anexo/", views.gerar_anexo, name="gerar_anexo"),
     path("resultado/<int:versao_pk>/gerar/", views.gerar_resultado, name="gerar_resultado"),
     path(
+        "resultado/<int:versao_pk>/progresso/",
+        views.progresso_versao,
+        name="progresso_versao",
+    ),
+    path(
         "inscricao/<int:inscricao_pk>/comprovante/",
         views.gerar_comprovante,
         name="gerar_comprovante",

@@ -165,6 +165,30 @@ def detalhe(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @acesso.rh_requerido
+@require_GET
+def progresso_versao(request: HttpRequest, versao_pk: int) -> JsonResponse:
+    """Quantos PDFs da versão (o da versão e os de cada vaga) estão prontos, para a barra."""
+    versao = acesso.obter_no_escopo(
+        ResultadoVersao.objects.defer("conteudo"),
+        request.user,
+        caminho_orgao="selecao__orgao",
+        pk=versao_pk,
+    )
+    estado = selectors.progresso_da_versao(versao_id=versao.pk)
+    resposta = JsonResponse(
+        {
+            "total": estado.total,
+            "prontos": estado.prontos,
+            "erros": estado.erros,
+            "concluido": estado.concluido,
+            "texto": estado.texto,
+        }
+    )
+    resposta["Cache-Control"] = "no-store"
+    return resposta
+
+
+@acesso.rh_requerido
 @require_POST
 def regenerar(request: HttpRequest, pk: int) -> HttpResponse:
     documento = _documento_com_papel(request, pk, exigir=acesso.EDITORES).objeto
@@ -181,8 +205,22 @@ def da_selecao(request: HttpRequest, selecao_pk: int) -> HttpResponse:
     )
     documentos = selectors.documentos_da_selecao(selecao_id=selecao.pk)
     versoes = [
-        (versao, documentos.get(f"resultado:{versao.pk}"))
-        for versao in ResultadoVersao.objects.filter(selecao=selecao).order_by("tipo", "-numero")
+        {
+            "versao": versao,
+            "documento": documentos.get(f"resultado:{versao.pk}"),
+            "vagas": sorted(
+                (
+                    d
+                    for d in documentos.values()
+                    if d.chave.startswith(f"resultado:{versao.pk}:vaga:")
+                ),
+                key=lambda d: d.pk,
+            ),
+            "progresso": selectors.progresso_da_versao(versao_id=versao.pk),
+        }
+        for versao in ResultadoVersao.objects.filter(selecao=selecao)
+        .defer("conteudo")
+        .order_by("tipo", "-numero")
     ]
     return render(
         request,

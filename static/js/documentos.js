@@ -56,7 +56,42 @@
     if (caixa.dataset.status !== "pronto" || campo("desatualizado")) consultar();
   }
 
+  // Os PDFs de uma versão de resultado (o da versão e o de cada vaga): "n de m prontos".
+  function acompanharLote(caixa) {
+    const url = caixa.dataset.progressoLoteUrl;
+    const campo = (nome) => caixa.querySelector(`[data-campo="${nome}"]`);
+
+    async function consultar() {
+      let estado;
+      try {
+        const resposta = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+        if (!resposta.ok) throw new Error(String(resposta.status));
+        estado = await resposta.json();
+      } catch (erro) {
+        window.setTimeout(consultar, INTERVALO_MS * 4);
+        return;
+      }
+      const barra = campo("barra");
+      if (barra) {
+        barra.max = estado.total;
+        barra.value = estado.prontos;
+        barra.textContent = `${estado.prontos} de ${estado.total}`;
+      }
+      const texto = campo("texto");
+      if (texto && texto.textContent !== estado.texto) texto.textContent = estado.texto;
+      if (estado.concluido) {
+        const atualizar = campo("atualizar");
+        if (atualizar) atualizar.hidden = true;
+        return;
+      }
+      window.setTimeout(consultar, INTERVALO_MS * 2);
+    }
+
+    if (caixa.dataset.concluido !== "sim") consultar();
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("[data-progresso-url]").forEach(acompanhar);
+    document.querySelectorAll("[data-progresso-lote-url]").forEach(acompanharLote);
   });
 })();

@@ -164,9 +164,15 @@ def test_bench_tabela_diz_banco_broker_e_commit_da_rodada(tmp_path):
 
 def test_bench_figuras_principais_sao_razoes_da_mesma_rodada():
     texto = desempenho.principais(
-        {"pdf_5000_s": 4.0, "pdf_5000_tabela_s": 32.0, "pagina_resultado_razao_trivial": 0.86}
+        {
+            "pdf_5000_um_processo_s": 4.0,
+            "pdf_5000_tabela_s": 32.0,
+            "pagina_resultado_razao_trivial": 0.86,
+        }
     )
     assert "(`pdf_5000_razao_tabela`): **0,125**" in texto
     assert "(`pagina_resultado_razao_trivial`): **0,86**" in texto
     assert "(`inscricao_pico_razao_trivial`): **não medida**" in texto
-    assert "(`pdf_5000_razao_tabela`): **não medida**" in desempenho.principais({"pdf_5000_s": 4.0})
+    assert "(`pdf_5000_razao_tabela`): **não medida**" in desempenho.principais(
+        {"pdf_5000_um_processo_s": 4.0}
+    )

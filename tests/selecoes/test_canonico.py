@@ -15,6 +15,8 @@ from types import SimpleNamespace
 import pytest
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from candidatos.models import ResultadoVersao, TipoResultado
 from candidatos.services import retencao
@@ -298,3 +300,24 @@ def test_retrato_de_edital_ja_publicado_confere_depois_do_banco():
     do_banco = VersaoEdital.objects.get(pk=versao.pk)
     assert canonico.serializar(do_banco.conteudo) == guardado.encode("utf-8")
     assert canonico.confere(do_banco.conteudo, do_banco.hash_conteudo)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda filhos: st.lists(filhos, max_size=3) | st.dictionaries(st.text(), filhos, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    topo=st.dictionaries(st.text(), _JSON, max_size=4),
+    chave=st.text(),
+    itens=st.lists(_JSON, max_size=4),
+)
+@example(topo={}, chave="vagas", itens=[])
+@example(topo={"z": 1, "a": "ção"}, chave="vagas", itens=[{"codigo": "V1"}, [1, "ã"]])
+def test_hash_em_partes_igual_ao_do_documento_inteiro(topo, chave, itens):
+    topo = {k: v for k, v in topo.items() if k != chave}
+    assert canonico.hash_em_partes(topo, chave, iter(itens)) == canonico.hash_conteudo(
+        {**topo, chave: itens}
+    )

@@ -34,6 +34,28 @@ def test_fila_tarefa_gravada_na_transacao_e_apagada_quando_o_broker_aceita(
     assert not TarefaPendente.objects.exists()
 
 
+@pytest.mark.django_db
+def test_fila_em_lote_grava_todas_e_apaga_so_as_que_o_broker_aceitou(
+    django_capture_on_commit_callbacks,
+):
+    enviadas = []
+
+    def envio(valor):
+        if valor == "recusada":
+            raise OSError("broker fora")
+        enviadas.append(valor)
+
+    argumentos = [("a",), ("b",), ("recusada",), ("d",)]
+    with django_capture_on_commit_callbacks(execute=False) as ganchos, transaction.atomic():
+        filas.enfileirar_varias_apos_commit(tasks.registrar_batimento, argumentos, envio=envio)
+        assert [t.argumentos for t in TarefaPendente.objects.all()] == [list(a) for a in argumentos]
+    assert len(ganchos) == 1
+    ganchos[0]()
+    assert enviadas == ["a", "b"]
+    # A recusada e as depois dela ficam para a varredura.
+    assert [t.argumentos for t in TarefaPendente.objects.all()] == [["recusada"], ["d"]]
+
+
 def _acao_que_falha() -> None:
     with transaction.atomic():
         filas.enfileirar_apos_commit(tasks.registrar_batimento, "desfeita")

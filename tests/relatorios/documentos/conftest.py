@@ -9,7 +9,7 @@ from django.core.cache import cache
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject
 
-from relatorios.documentos import services
+from relatorios.documentos import leitura_resultado, services
 
 
 @pytest.fixture(autouse=True)
@@ -17,6 +17,7 @@ def midia(settings, tmp_path):
     """Arquivos gerados em pasta temporária; limites de tentativa zerados."""
     settings.MEDIA_ROOT = tmp_path / "midia"
     cache.clear()
+    leitura_resultado._VERIFICADO.clear()
     return settings.MEDIA_ROOT
 
 
