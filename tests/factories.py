@@ -79,7 +79,9 @@ class SelecaoFactory(factory.django.DjangoModelFactory):
 
     orgao = factory.SubFactory(OrgaoFactory)
     titulo = factory.Sequence(lambda n: f"Seleção de estagiários {n}")
-    numero_edital = factory.Sequence(lambda n: f"{n}/2026")
+    # Fora da faixa dos números escritos nos testes ("3/2026", "102/2026"): a sequência
+    # é global, e um edital repetido no mesmo órgão dependeria da ordem dos testes.
+    numero_edital = factory.Sequence(lambda n: f"{n + 1}/2039")
     data_publicacao_edital = dt.date(2026, 3, 2)
     inscricoes_inicio = factory.LazyFunction(lambda: timezone.now() - dt.timedelta(days=5))
     inscricoes_fim = factory.LazyFunction(lambda: timezone.now() + dt.timedelta(days=10))
