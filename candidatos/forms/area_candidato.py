@@ -58,6 +58,21 @@ class RecursoCandidatoForm(FormularioAcessivel, forms.Form):
         self.preparar_campos()
 
 
+class RecursoHeteroidentificacaoForm(FormularioAcessivel, forms.Form):
+    """Recurso do resultado preliminar da heteroidentificação (issue 15, item 6)."""
+
+    razoes = forms.CharField(
+        label="Razões do recurso",
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="Explique por que a decisão da comissão deve ser revista.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preparar_campos()
+
+
 class DefesaForm(FormularioAcessivel, forms.Form):
     defesa = forms.CharField(
         label="Sua defesa",

@@ -70,6 +70,11 @@ urlpatterns = [
     path("minha-situacao/acesso/<str:valor>/", area.link_acessar, name="area_acesso"),
     path("minha-situacao/recurso/", area.recurso_novo, name="area_recurso_novo"),
     path("minha-situacao/recurso/<int:pk>/", area.recurso, name="area_recurso"),
+    path(
+        "minha-situacao/heteroidentificacao/<int:chamado_id>/recurso/",
+        area.recurso_heteroidentificacao,
+        name="area_recurso_hetero",
+    ),
     path("minha-situacao/eliminacao/<int:pk>/", area.processo, name="area_processo"),
     path("minha-situacao/desistencia/", area.desistencia, name="area_desistencia"),
     path("minha-situacao/contato/", area.contato_alterar, name="area_contato"),

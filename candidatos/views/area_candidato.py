@@ -27,6 +27,7 @@ from candidatos.forms.area_candidato import (
     DefesaForm,
     DesistenciaForm,
     RecursoCandidatoForm,
+    RecursoHeteroidentificacaoForm,
 )
 from candidatos.models import Inscricao, ProcessoEliminacao, Recurso
 from candidatos.selectors.area_candidato import (
@@ -35,6 +36,7 @@ from candidatos.selectors.area_candidato import (
     recurso_do_candidato,
 )
 from candidatos.services import acesso_candidato, contato, convocacao, eliminacao, recursos
+from candidatos.services.heteroidentificacao import candidato as hetero_candidato
 
 CHAVE_SESSAO = "area_candidato"
 VALIDADE_AREA = 30 * 60
@@ -156,6 +158,45 @@ def recurso_novo(request: HttpRequest, inscricao_id: int) -> HttpResponse:
             return redirect("publico:area_recurso", pk=r.pk)
     contexto = _contexto(inscricao_id, form=form, area=area)
     return render(request, "publico/area/recurso_form.html", contexto)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@area_requerida
+def recurso_heteroidentificacao(
+    request: HttpRequest, inscricao_id: int, chamado_id: int
+) -> HttpResponse:
+    """Recurso do resultado preliminar da heteroidentificação à comissão recursal."""
+    agora = timezone.now()
+    sessao = next(
+        (
+            s
+            for s in hetero_candidato.sessoes_do_candidato(inscricao_id, agora=agora)
+            if s.chamado_id == chamado_id
+        ),
+        None,
+    )
+    if sessao is None:
+        raise Http404("Verificação não encontrada.")
+    form = RecursoHeteroidentificacaoForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            hetero_candidato.recurso_pelo_candidato(
+                inscricao_id=inscricao_id,
+                chamado_id=chamado_id,
+                razoes=form.cleaned_data["razoes"],
+                agora=agora,
+            )
+        except ValidationError as erro:
+            _erros(form, erro)
+        else:
+            messages.success(
+                request,
+                "Recurso da heteroidentificação recebido. A confirmação foi enviada ao e-mail "
+                "da inscrição.",
+            )
+            return redirect("publico:minha_situacao")
+    contexto = _contexto(inscricao_id, form=form, sessao_hetero=sessao)
+    return render(request, "publico/area/recurso_heteroidentificacao.html", contexto)
 
 
 @require_http_methods(["GET", "HEAD"])

@@ -23,6 +23,7 @@ from candidatos.selectors.publico.convocacoes import (
 )
 from candidatos.selectors.publico.memoria import MemoriaLocal
 from candidatos.services import acesso_candidato
+from candidatos.services.heteroidentificacao import candidato as hetero_candidato
 from candidatos.views import area_candidato
 from selecoes import cache as cache_compartilhado
 from selecoes.limites import ip_do_cliente, limitar
@@ -235,6 +236,7 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
     inscricao_id: int | None = None
     pelo_codigo = False
     pedido_link = ""
+    sessoes_hetero: tuple[hetero_candidato.SessaoDoCandidato, ...] = ()
     if request.method == "POST" and form.is_valid():
         inscricao_id = sel.localizar_inscricao(**form.cleaned_data)
         if inscricao_id is None:
@@ -252,6 +254,7 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
         situacao = sel.situacao_do_candidato(
             inscricao_id=inscricao_id, agora=agora, pelo_codigo=pelo_codigo
         )
+        sessoes_hetero = hetero_candidato.sessoes_do_candidato(inscricao_id, agora=agora)
         if pelo_codigo:
             area = area_do_candidato(inscricao_id=inscricao_id, agora=agora)
         else:
@@ -261,6 +264,7 @@ def minha_situacao(request: HttpRequest) -> HttpResponse:
         "form": form,
         "situacao": situacao,
         "area": area,
+        "sessoes_hetero": sessoes_hetero,
         "pedido_link": pedido_link,
         "nao_encontrada": nao_encontrada,
     }

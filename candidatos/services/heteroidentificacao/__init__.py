@@ -4,6 +4,11 @@ Cada serviço grava numa transação, sob a trava da seleção ou do chamado, e 
 o registro de auditoria. As telas do RH e as da comissão chamam estes nomes.
 """
 
+from candidatos.services.heteroidentificacao.candidato import (
+    recursal_da_selecao,
+    recurso_pelo_candidato,
+    sessao_avisar,
+)
 from candidatos.services.heteroidentificacao.chamados import (
     chamados_calcular,
     chamados_convocar,
@@ -62,10 +67,13 @@ __all__ = [
     "pendentes_do_final",
     "prazo_recurso_padrao",
     "presenca_registrar",
+    "recursal_da_selecao",
     "recurso_julgar",
+    "recurso_pelo_candidato",
     "recurso_receber",
     "resultado_final_de",
     "resultado_final_publicar",
     "resultado_preliminar_publicar",
     "sessao_agendar",
+    "sessao_avisar",
 ]

@@ -227,6 +227,9 @@ def chamados_convocar(
     for chamado in travados:
         chamado.sessao = sessao
         chamado.save(update_fields=["sessao"])
+    from candidatos.services.heteroidentificacao.candidato import sessao_avisar
+
+    sessao_avisar(sessao=sessao, chamados=travados)
     auditoria.registrar(
         acao="heteroidentificacao.chamados_convocados",
         objeto=sessao,

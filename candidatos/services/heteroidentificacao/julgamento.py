@@ -214,7 +214,9 @@ def decisao_apurar(
     )
 
 
-def _no_preliminar(chamado: ChamadoHeteroidentificacao) -> PublicacaoHeteroidentificacao | None:
+def preliminar_do_chamado(
+    chamado: ChamadoHeteroidentificacao,
+) -> PublicacaoHeteroidentificacao | None:
     """A versão vigente do resultado preliminar, se traz o chamado."""
     publicacao = (
         PublicacaoHeteroidentificacao.objects.filter(
@@ -240,14 +242,16 @@ def recurso_receber(
     comissao_recursal: Comissao,
     usuario: Any,
     agora: datetime,
+    canal: str = "",
 ) -> RecursoHeteroidentificacao:
     """Recurso contra o resultado preliminar, dentro do prazo, para a comissão recursal
-    (membros diferentes dos da comissão que julgou)."""
+    (membros diferentes dos da comissão que julgou). ``canal``: por onde chegou, na
+    auditoria (vazio: registrado pelo RH)."""
     chamado = _travado(chamado)
     erros = []
     if not razoes.strip():
         erros.append("Razões do recurso: descreva o pedido.")
-    publicacao = _no_preliminar(chamado)
+    publicacao = preliminar_do_chamado(chamado)
     decisao = decisao_de(chamado, Instancia.COMISSAO)
     if publicacao is None or decisao is None:
         erros.append(f"Recurso: o resultado preliminar de {_rotulo(chamado)} não foi publicado.")
@@ -279,6 +283,7 @@ def recurso_receber(
         selecao=chamado.selecao,
         inscricao_id=chamado.inscricao_id,
         depois={"comissao_recursal": comissao_recursal.nome},
+        motivo=canal,
     )
     return recurso
 
