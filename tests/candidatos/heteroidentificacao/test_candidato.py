@@ -145,7 +145,7 @@ def test_recurso_pelo_candidato_recusado(orgao, alice, caso, mensagem):
 
 
 def test_recursal_com_membro_da_comissao_que_decidiu_nao_serve(orgao, alice):
-    _vaga, ins, chamados = _decidido(orgao, alice, recursal=False)
+    _vaga, _ins, chamados = _decidido(orgao, alice, recursal=False)
     julgadora = chamados["DIR-Y"].sessao.comissao
     impedida = hetero.comissao_criar(
         orgao=orgao, nome="Recursal impedida", tipo=TipoComissao.RECURSAL, usuario=alice
