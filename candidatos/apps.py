@@ -17,6 +17,7 @@ class CandidatosConfig(AppConfig):
         assinar(Evento.RESULTADO_PUBLICADO, estado_publico.ao_publicar_resultado)
         assinar(Evento.RESULTADO_PUBLICADO, decisoes_comunicar)
         assinar(Evento.CONVOCACAO_ALTERADA, estado_publico.ao_alterar_convocacao)
+        assinar(Evento.HETEROIDENTIFICACAO_FINAL, estado_publico.ao_alterar_convocacao)
         for evento in (
             Evento.INSCRICAO_SUBSTITUIDA,
             Evento.INSCRICAO_DESISTENTE,

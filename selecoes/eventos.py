@@ -36,6 +36,8 @@ class Evento(StrEnum):
     INSCRICAO_ELIMINADA = "inscricao_eliminada"  # inscricao_ids
     # selecao_id; um por convocação registrada (convocar 3 emite 3) e nas vagas surgidas
     CONVOCACAO_ALTERADA = "convocacao_alterada"
+    # selecao_id; o resultado final da heteroidentificação muda as entradas do motor
+    HETEROIDENTIFICACAO_FINAL = "heteroidentificacao_final"
 
 
 _assinantes: dict[Evento, list[Assinante]] = defaultdict(list)

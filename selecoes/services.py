@@ -26,6 +26,7 @@ from selecoes.categorias import Categoria
 from selecoes.models import (
     BaseReserva,
     CategoriaEdital,
+    ConfirmacaoCategoria,
     CriterioAvaliacao,
     CriterioDesempate,
     Orgao,
@@ -91,6 +92,19 @@ CAMPOS_CATEGORIA = (
     "documento_tamanho_max_mb",
 )
 
+CAMPOS_CONFIRMACAO = (
+    "categoria",
+    "tipo",
+    "momento",
+    "chamados",
+    "multiplo",
+    "regra_decisao",
+    "ausente",
+    "item_edital",
+    "prazo_recurso_dias",
+)
+"""Heteroidentificação por categoria (regras de reserva, § 1): toda ela é base legal."""
+
 # Base legal da reserva (art. 1º, §§ 1º a 3º; art. 3º; art. 7º; regras, § 8): depois da
 # publicação de um resultado (preliminar ou final), nenhuma retificação muda estes campos.
 # Um campo ainda inexistente na seleção é ignorado, de modo que a lista pode nomear
@@ -143,6 +157,8 @@ class DadosEdital:
     criterios: Sequence[Mapping[str, Any]] = field(default=())
     categorias: Sequence[Mapping[str, Any]] = field(default=())
     """Categorias do órgão (`CAMPOS_CATEGORIA`), na ordem de precedência."""
+    confirmacoes: Sequence[Mapping[str, Any]] | None = None
+    """Heteroidentificação por categoria (`CAMPOS_CONFIRMACAO`); ``None`` mantém as gravadas."""
 
 
 def dados_da_selecao(selecao: Selecao) -> DadosEdital:
@@ -159,6 +175,9 @@ def dados_da_selecao(selecao: Selecao) -> DadosEdital:
         categorias=[
             {"id": c.pk, **{k: getattr(c, k) for k in CAMPOS_CATEGORIA}}
             for c in selecao.categorias_orgao.all()
+        ],
+        confirmacoes=[
+            {k: getattr(c, k) for k in CAMPOS_CONFIRMACAO} for c in selecao.confirmacoes.all()
         ],
     )
 
@@ -313,6 +332,7 @@ def snapshot_edital(selecao: Selecao) -> dict[str, Any]:
             {c: _valor_json(getattr(v, c)) for c in CAMPOS_VAGA} for v in selecao.vagas.all()
         ],
         **_categorias_no_retrato(selecao),
+        **_confirmacoes_no_retrato(selecao),
         "reserva": {
             "aplicavel": quadro.aplicavel,
             "motivo": quadro.motivo,
@@ -355,6 +375,15 @@ def _categorias_no_retrato(selecao: Selecao) -> dict[str, Any]:
         for cat in selecao.categorias_orgao.all()
     ]
     return {"categorias_orgao": linhas} if linhas else {}
+
+
+def _confirmacoes_no_retrato(selecao: Selecao) -> dict[str, Any]:
+    """`heteroidentificacao`, só quando o edital a adota (as chaves de antes ficam)."""
+    linhas = [
+        {c: _valor_json(getattr(conf, c)) for c in CAMPOS_CONFIRMACAO}
+        for conf in selecao.confirmacoes.all()
+    ]
+    return {"heteroidentificacao": linhas} if linhas else {}
 
 
 def mudancas_do_rateio(anterior: Mapping[str, Any], novo: Mapping[str, Any]) -> list[str]:
@@ -443,6 +472,46 @@ def _aplicar_categorias(selecao: Selecao, linhas: Sequence[Mapping[str, Any]]) -
         categoria.save()
 
 
+def _aplicar_confirmacoes(selecao: Selecao, linhas: Sequence[Mapping[str, Any]]) -> None:
+    """A heteroidentificação de cada categoria, só para categorias que o edital declara
+    (negros sempre; PcD se houver; as do órgão). Regravadas por inteiro, como as categorias."""
+    declaradas = {
+        Categoria.NEGROS.value,
+        *selecao.categorias_orgao.values_list("categoria", flat=True),
+    }
+    if selecao.reserva_pcd:
+        declaradas.add(Categoria.PCD.value)
+    selecao.confirmacoes.all().delete()
+    vistas: set[str] = set()
+    for ordem, linha in enumerate(linhas):
+        prefixo = f"Heteroidentificação {ordem + 1} — "
+        if linha.get("categoria") not in declaradas:
+            raise ValidationError(
+                f"{prefixo}Categoria: escolha uma categoria de reserva declarada no edital."
+            )
+        if linha["categoria"] in vistas:
+            raise ValidationError(f"{prefixo}Categoria: já tem heteroidentificação no edital.")
+        vistas.add(linha["categoria"])
+        confirmacao = ConfirmacaoCategoria(selecao=selecao, ordem=ordem)
+        for campo in CAMPOS_CONFIRMACAO:
+            if campo in linha:
+                setattr(confirmacao, campo, linha[campo])
+        if confirmacao.chamados == "todos":
+            confirmacao.multiplo = None
+        erros = []
+        if confirmacao.chamados == "multiplo_vagas" and not confirmacao.multiplo:
+            erros.append(f"{prefixo}Múltiplo das vagas (M): informe M (1 a 20).")
+        if not (confirmacao.item_edital or "").strip():
+            erros.append(f"{prefixo}Item do edital: informe o item citado na explicação.")
+        try:
+            confirmacao.full_clean(exclude=["selecao"], validate_constraints=False)
+        except ValidationError as erro:
+            erros += [f"{prefixo}{m}" for m in erro.messages]
+        if erros:
+            raise ValidationError(erros)
+        confirmacao.save()
+
+
 def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
     for campo in CAMPOS_SELECAO:
         if campo in dados.selecao:
@@ -475,6 +544,14 @@ def _aplicar_dados(selecao: Selecao, dados: DadosEdital) -> None:
         "Critério de avaliação",
     )
     _aplicar_categorias(selecao, dados.categorias)
+    if dados.confirmacoes is not None:
+        _aplicar_confirmacoes(selecao, dados.confirmacoes)
+    else:
+        # Categoria que saiu do edital leva a sua heteroidentificação junto.
+        declaradas = {Categoria.NEGROS.value, *(c["categoria"] for c in dados.categorias)}
+        if selecao.reserva_pcd:
+            declaradas.add(Categoria.PCD.value)
+        selecao.confirmacoes.exclude(categoria__in=declaradas).delete()
     # Relê do banco: o retrato usa os valores como gravados (ex.: 10 → 10.00).
     selecao.refresh_from_db()
 
@@ -681,6 +758,7 @@ def _aplicar_retificacao(
         vagas_antes = _linhas_base(list(selecao.vagas.all()), BASE_LEGAL_VAGA)
         criterios_antes = _linhas_base(list(selecao.criterios.all()), BASE_LEGAL_CRITERIO)
         categorias_antes = _categorias_base(selecao)
+        confirmacoes_antes = _confirmacoes_no_retrato(selecao)
     _aplicar_dados(selecao, dados)
     erros = _erros_conteudo(selecao)
     conteudo = snapshot_edital(selecao)
@@ -701,6 +779,15 @@ def _aplicar_retificacao(
                     "Categorias de reserva do órgão (inclusão, exclusão, ordem, código e "
                     "percentual): não podem mudar depois da publicação do resultado (base "
                     "legal da reserva, regras § 8)."
+                ]
+            ),
+            *(
+                []
+                if _confirmacoes_no_retrato(selecao) == confirmacoes_antes
+                else [
+                    "Heteroidentificação (categorias, como, quando, quem é chamado, regra de "
+                    "decisão, ausência, item e prazo de recurso): não pode mudar depois da "
+                    "publicação do resultado (base legal da reserva, regras § 8)."
                 ]
             ),
             *erros,

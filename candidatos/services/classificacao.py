@@ -184,7 +184,8 @@ def _concorrentes_da_selecao(
     declaradas: frozenset[str],
     vaga_ids: Sequence[int] | None = None,
 ) -> dict[int, list[Concorrente]]:
-    """Aprovados por vaga, numa consulta (inscrições substituídas não contam).
+    """Aprovados por vaga, numa consulta (inscrições substituídas não contam), sem as
+    categorias que a heteroidentificação não confirmou (a entrada do motor nasce aqui).
 
     As notas por critério só são lidas se algum critério de desempate as usa.
     """
@@ -227,6 +228,12 @@ def _concorrentes_da_selecao(
     }
     sem_notas: Mapping[str, Decimal] = {}
     por_vaga: dict[int, list[Concorrente]] = defaultdict(list)
+    # Regras de reserva, § 1: o resultado final da heteroidentificação que não confirma
+    # tira a categoria (fica a ampla concorrência). Importado aqui: os serviços da
+    # heteroidentificação usam esta classificação.
+    from candidatos.selectors.heteroidentificacao import categorias_perdidas
+
+    perdidas = categorias_perdidas(selecao.pk)
     for linha in linhas:
         notas = (
             {k: Decimal(str(v)) for k, v in (linha[12] or {}).items() if v not in ("", None)}
@@ -246,7 +253,8 @@ def _concorrentes_da_selecao(
                     categorias_de[(linha[8], linha[9])] | (frozenset(linha[11]) & declaradas)
                     if linha[11]
                     else categorias_de[(linha[8], linha[9])]
-                ),
+                )
+                - perdidas.get(linha[0], frozenset()),
                 situacao=linha[10],
             )
         )

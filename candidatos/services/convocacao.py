@@ -33,6 +33,7 @@ from candidatos.models import (
     TipoResultado,
 )
 from candidatos.selectors.classificacao import EstadoVaga, estado_vaga, rotulo_modalidade
+from candidatos.services import heteroidentificacao
 from candidatos.services.inscricoes import normalizar_codigo
 from candidatos.services.retencao import inicio_da_validade
 from selecoes import auditoria, eventos
@@ -186,6 +187,11 @@ def proximos_convocar(
                 usuario,
                 None,
                 motivo=item.explicacao,
+            )
+            # Cadastro de reserva numa categoria que o edital confirma: a convocação
+            # fica pendente da heteroidentificação (issue 15, item 4).
+            heteroidentificacao.convocacao_exigir_verificacao(
+                convocacao=c, usuario=usuario, agora=agora
             )
             criadas.append(c)
         # A convocação já está gravada; se a fila cair, o erro vai ao log e o
@@ -344,6 +350,11 @@ def contratacao_registrar(
             )
         if c.inscricao.situacao != SituacaoInscricao.ATIVA:
             raise AcaoInvalida("Não é possível contratar: a inscrição não está ativa.")
+        if heteroidentificacao.convocacao_pendente_verificacao(c) is not None:
+            raise AcaoInvalida(
+                "Não é possível contratar: a convocação está pendente da heteroidentificação "
+                "(sem resultado final)."
+            )
         antes = _retrato(c)
         c.situacao = SituacaoConvocacao.CONTRATADO
         c.data_inicio = data_inicio

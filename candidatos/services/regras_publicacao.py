@@ -14,7 +14,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from candidatos.models import (
+    ChamadoHeteroidentificacao,
     Inscricao,
+    Instancia,
+    MotivoChamado,
     Recurso,
     ResultadoVersao,
     SituacaoAvaliacao,
@@ -205,7 +208,35 @@ def _problemas_final(*, selecao: Selecao, primeira: bool, agora: datetime) -> li
                 "resultado final.",
             )
         )
+    problemas += _problemas_heteroidentificacao(selecao, agora)
     return problemas
+
+
+def _problemas_heteroidentificacao(selecao: Selecao, agora: datetime) -> list[Problema]:
+    """Issue 15, item 7: o resultado final da seleção espera o resultado final da
+    heteroidentificação de cada chamado (a mensagem nomeia quem falta)."""
+    from candidatos.services.heteroidentificacao import pendentes_do_final
+
+    pendentes = pendentes_do_final(selecao, agora=agora, so_do_resultado=True)
+    chamados_sem_final = ChamadoHeteroidentificacao.objects.filter(selecao=selecao).exclude(
+        decisoes__instancia=Instancia.FINAL
+    )
+    if (
+        not pendentes
+        and not chamados_sem_final.exclude(motivo=MotivoChamado.CADASTRO_RESERVA).exists()
+    ):
+        return []
+    nomes = [p.mensagem for p in pendentes] or [
+        f"{c.inscricao.numero}: resultado final da heteroidentificação não publicado"
+        for c in chamados_sem_final.select_related("inscricao")[:10]
+    ]
+    return [
+        Problema(
+            None,
+            "Heteroidentificação sem resultado final — " + "; ".join(nomes[:10]) + ". Publique "
+            "o resultado final da heteroidentificação antes do resultado final da seleção.",
+        )
+    ]
 
 
 def validar_publicacao(

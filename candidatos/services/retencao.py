@@ -3,7 +3,8 @@
 Terminada a validade da seleção e passado o prazo de retenção (``RETENCAO_MESES``,
 justificado em docs/operacao.md), saem da base os dados que identificam ou
 contatam a pessoa: nome, CPF, e-mail, telefone, data de nascimento, instituição,
-curso, o laudo médico, notas, textos de recursos e de defesa, provas anexadas.
+curso, o laudo médico, notas, textos de recursos e de defesa, provas anexadas e
+gravações da heteroidentificação.
 
 Ficam, sem identidade, os campos de que dependem os indicadores anuais do
 Decreto 9.427/2018, art. 5º (cor/raça declarada, opção pelas reservas, PcD,
@@ -34,9 +35,11 @@ from candidatos.models import (
     Avaliacao,
     Convocacao,
     DocumentoCategoria,
+    GravacaoSessao,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
+    RecursoHeteroidentificacao,
     ResultadoVersao,
     SituacaoAvaliacao,
     SituacaoConvocacao,
@@ -263,7 +266,26 @@ def _anonimizar_relacionados(ids: list[int]) -> list[str]:
     ).exclude(arquivo="")
     arquivos += [a.arquivo.name for a in anexos if a.arquivo.name]
     anexos.update(arquivo="", nome_original=MARCA)
+    arquivos += _apagar_gravacoes(ids)
+    RecursoHeteroidentificacao.objects.filter(chamado__inscricao_id__in=ids).update(razoes=MARCA)
     return arquivos
+
+
+def _apagar_gravacoes(ids: list[int]) -> list[str]:
+    """Gravações da heteroidentificação (do candidato ou da sessão a que foi): o arquivo
+    sai do disco; a linha fica, sem nome, com o registro dos acessos (LGPD, art. 16)."""
+    gravacoes = (
+        GravacaoSessao.objects.filter(
+            Q(chamado__inscricao_id__in=ids) | Q(sessao__chamados__inscricao_id__in=ids)
+        )
+        .exclude(arquivo="")
+        .distinct()
+    )
+    nomes = [g.arquivo.name for g in gravacoes if g.arquivo.name]
+    GravacaoSessao.objects.filter(pk__in=[g.pk for g in gravacoes]).update(
+        arquivo="", nome_original=MARCA, apagada_em=timezone.now()
+    )
+    return nomes
 
 
 def _parametro_anonimizacao(valor: str) -> None:

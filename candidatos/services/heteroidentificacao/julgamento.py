@@ -1,0 +1,326 @@
+"""Pareceres, decisão da comissão e recurso à comissão recursal (issue 15, item 6).
+
+Cada membro em exercício dá um parecer fundamentado (somente de acréscimo); a
+decisão sai pela regra do edital (``regras.decidir``). O recurso contra o resultado
+preliminar é julgado pela comissão recursal, com outros membros, pela mesma regra.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from candidatos.models import (
+    ChamadoHeteroidentificacao,
+    DecisaoHeteroidentificacao,
+    Instancia,
+    Parecer,
+    Presenca,
+    PublicacaoHeteroidentificacao,
+    RecursoHeteroidentificacao,
+    ResultadoHeteroidentificacao,
+    SituacaoRecursoHetero,
+    TipoPublicacao,
+    VotoParecer,
+)
+from candidatos.services.heteroidentificacao import regras
+from candidatos.services.heteroidentificacao.comissoes import (
+    exigir_membros_diferentes,
+    exigir_quorum,
+    membros_em_exercicio,
+)
+from selecoes import auditoria
+from selecoes.categorias import Categoria
+from selecoes.models import Comissao, ConfirmacaoCategoria, MembroComissao
+
+FUNDAMENTACAO_MINIMA = 20
+
+
+def _autor(usuario: Any) -> Any:
+    return usuario if getattr(usuario, "is_authenticated", False) else None
+
+
+def _travado(chamado: ChamadoHeteroidentificacao) -> ChamadoHeteroidentificacao:
+    return (
+        ChamadoHeteroidentificacao.objects.select_for_update(of=("self",))
+        .select_related("inscricao", "selecao__orgao", "sessao__comissao")
+        .get(pk=chamado.pk)
+    )
+
+
+def _rotulo(chamado: ChamadoHeteroidentificacao) -> str:
+    return f"{chamado.inscricao.numero} ({Categoria(chamado.categoria).label})"
+
+
+def decisao_de(
+    chamado: ChamadoHeteroidentificacao, instancia: str
+) -> DecisaoHeteroidentificacao | None:
+    return DecisaoHeteroidentificacao.objects.filter(chamado=chamado, instancia=instancia).first()
+
+
+def _comissao_da_instancia(chamado: ChamadoHeteroidentificacao, instancia: str) -> Comissao:
+    if instancia == Instancia.COMISSAO:
+        if chamado.sessao is None:
+            raise ValidationError(f"Parecer: {_rotulo(chamado)} não foi convocado(a) a uma sessão.")
+        if chamado.presenca != Presenca.PRESENTE:
+            raise ValidationError(
+                f"Parecer: a presença de {_rotulo(chamado)} na sessão não foi registrada."
+            )
+        return chamado.sessao.comissao
+    if instancia == Instancia.RECURSAL:
+        recurso = RecursoHeteroidentificacao.objects.filter(chamado=chamado).first()
+        if recurso is None or recurso.situacao != SituacaoRecursoHetero.PENDENTE:
+            raise ValidationError(f"Parecer: {_rotulo(chamado)} não tem recurso pendente.")
+        return recurso.comissao_recursal
+    raise ValidationError("Instância: escolha a comissão ou a recursal.")
+
+
+@transaction.atomic
+def parecer_registrar(
+    *,
+    membro: MembroComissao,
+    chamado: ChamadoHeteroidentificacao,
+    voto: str,
+    fundamentacao: str,
+    usuario: Any,
+    agora: datetime,
+    instancia: str = Instancia.COMISSAO,
+) -> Parecer:
+    """O parecer fundamentado de um membro em exercício da comissão que julga.
+
+    Só-acréscimo: um parecer gravado não muda (o membro não vota duas vezes).
+    """
+    chamado = _travado(chamado)
+    comissao = _comissao_da_instancia(chamado, instancia)
+    erros = []
+    if membro.comissao_id != comissao.pk or not membro.ativo:
+        erros.append(f"Membro: {membro.nome} não está em exercício em {comissao.nome}.")
+    if voto not in VotoParecer.values:
+        erros.append("Voto: escolha confirma, não confirma ou indício de fraude.")
+    if len(fundamentacao.strip()) < FUNDAMENTACAO_MINIMA:
+        erros.append(
+            f"Fundamentação: explique o parecer (ao menos {FUNDAMENTACAO_MINIMA} caracteres)."
+        )
+    if decisao_de(chamado, instancia) is not None:
+        erros.append(f"Parecer: a decisão sobre {_rotulo(chamado)} já foi apurada.")
+    if erros:
+        raise ValidationError(erros)
+    try:
+        with transaction.atomic():
+            parecer = Parecer.objects.create(
+                chamado=chamado,
+                membro=membro,
+                instancia=instancia,
+                voto=voto,
+                fundamentacao=fundamentacao.strip(),
+                registrado_em=agora,
+                registrado_por=_autor(usuario),
+            )
+    except IntegrityError as erro:
+        raise ValidationError(
+            f"Parecer: {membro.nome} já deu parecer sobre {_rotulo(chamado)}."
+        ) from erro
+    auditoria.registrar(
+        acao="heteroidentificacao.parecer",
+        objeto=parecer,
+        descricao=f"Parecer de {membro.nome} sobre {_rotulo(chamado)}",
+        usuario=usuario,
+        selecao=chamado.selecao,
+        inscricao_id=chamado.inscricao_id,
+        depois={"voto": voto, "instancia": instancia},
+    )
+    return parecer
+
+
+def _regra(chamado: ChamadoHeteroidentificacao) -> ConfirmacaoCategoria:
+    return ConfirmacaoCategoria.objects.get(
+        selecao_id=chamado.selecao_id, categoria=chamado.categoria
+    )
+
+
+def _votos(chamado: ChamadoHeteroidentificacao, instancia: str, comissao: Comissao) -> list[str]:
+    """Os votos, exigidos de todos os membros em exercício (ao menos o mínimo)."""
+    membros = exigir_quorum(comissao)
+    pareceres = {
+        p.membro_id: p.voto for p in Parecer.objects.filter(chamado=chamado, instancia=instancia)
+    }
+    faltam = [m.nome for m in membros if m.pk not in pareceres]
+    if faltam:
+        raise ValidationError(
+            f"Decisão: falta o parecer de {', '.join(faltam)} sobre {_rotulo(chamado)}."
+        )
+    return [pareceres[m.pk] for m in membros]
+
+
+def _gravar_decisao(
+    chamado: ChamadoHeteroidentificacao,
+    instancia: str,
+    decisao: regras.Decisao,
+    regra: str,
+    comissao: Comissao | None,
+    usuario: Any,
+    agora: datetime,
+) -> DecisaoHeteroidentificacao:
+    try:
+        with transaction.atomic():
+            gravada = DecisaoHeteroidentificacao.objects.create(
+                chamado=chamado,
+                instancia=instancia,
+                resultado=decisao.resultado,
+                regra=regra,
+                votos=decisao.votos,
+                comissao=comissao,
+                decidida_em=agora,
+                decidida_por=_autor(usuario),
+            )
+    except IntegrityError as erro:
+        raise ValidationError(f"Decisão: a de {_rotulo(chamado)} já foi apurada.") from erro
+    auditoria.registrar(
+        acao=f"heteroidentificacao.decisao_{instancia}",
+        objeto=gravada,
+        descricao=f"Heteroidentificação ({gravada.get_instancia_display().lower()}) de "
+        f"{_rotulo(chamado)}: {gravada.get_resultado_display().lower()}",
+        usuario=usuario,
+        selecao=chamado.selecao,
+        inscricao_id=chamado.inscricao_id,
+        depois={"resultado": decisao.resultado, "votos": decisao.votos, "regra": regra},
+    )
+    return gravada
+
+
+@transaction.atomic
+def decisao_apurar(
+    *, chamado: ChamadoHeteroidentificacao, usuario: Any, agora: datetime
+) -> DecisaoHeteroidentificacao:
+    """A decisão da comissão pela regra do edital; ausente, sem votos."""
+    chamado = _travado(chamado)
+    if decisao_de(chamado, Instancia.COMISSAO) is not None:
+        raise ValidationError(f"Decisão: a de {_rotulo(chamado)} já foi apurada.")
+    if chamado.sessao is None or not chamado.presenca:
+        raise ValidationError(
+            f"Decisão: registre primeiro a presença de {_rotulo(chamado)} na sessão."
+        )
+    regra = _regra(chamado)
+    comissao = chamado.sessao.comissao
+    if chamado.presenca == Presenca.AUSENTE:
+        decisao = regras.decidir([], regra.regra_decisao, ausente=True)
+    else:
+        decisao = regras.decidir(_votos(chamado, Instancia.COMISSAO, comissao), regra.regra_decisao)
+    return _gravar_decisao(
+        chamado, Instancia.COMISSAO, decisao, regra.regra_decisao, comissao, usuario, agora
+    )
+
+
+def _no_preliminar(chamado: ChamadoHeteroidentificacao) -> PublicacaoHeteroidentificacao | None:
+    """A versão vigente do resultado preliminar, se traz o chamado."""
+    publicacao = (
+        PublicacaoHeteroidentificacao.objects.filter(
+            selecao_id=chamado.selecao_id, tipo=TipoPublicacao.PRELIMINAR
+        )
+        .order_by("-numero")
+        .first()
+    )
+    if publicacao is None:
+        return None
+    chave = [chamado.inscricao.numero, chamado.categoria]
+    itens = publicacao.conteudo.get("itens", [])
+    if any([i["inscricao"], i["categoria"]] == chave for i in itens):
+        return publicacao
+    return None
+
+
+@transaction.atomic
+def recurso_receber(
+    *,
+    chamado: ChamadoHeteroidentificacao,
+    razoes: str,
+    comissao_recursal: Comissao,
+    usuario: Any,
+    agora: datetime,
+) -> RecursoHeteroidentificacao:
+    """Recurso contra o resultado preliminar, dentro do prazo, para a comissão recursal
+    (membros diferentes dos da comissão que julgou)."""
+    chamado = _travado(chamado)
+    erros = []
+    if not razoes.strip():
+        erros.append("Razões do recurso: descreva o pedido.")
+    publicacao = _no_preliminar(chamado)
+    decisao = decisao_de(chamado, Instancia.COMISSAO)
+    if publicacao is None or decisao is None:
+        erros.append(f"Recurso: o resultado preliminar de {_rotulo(chamado)} não foi publicado.")
+    elif publicacao.recurso_fim is not None and agora > publicacao.recurso_fim:
+        erros.append("Recurso: o prazo de recurso do resultado preliminar terminou.")
+    elif decisao.resultado == ResultadoHeteroidentificacao.CONFIRMADA:
+        erros.append(f"Recurso: a autodeclaração de {_rotulo(chamado)} foi confirmada.")
+    if RecursoHeteroidentificacao.objects.filter(chamado=chamado).exists():
+        erros.append(f"Recurso: {_rotulo(chamado)} já tem recurso registrado.")
+    if comissao_recursal.orgao_id != chamado.selecao.orgao_id:
+        erros.append("Comissão recursal: escolha uma comissão do órgão da seleção.")
+    if erros:
+        raise ValidationError(erros)
+    assert chamado.sessao is not None  # noqa: S101 — há decisão da comissão
+    exigir_membros_diferentes(recursal=comissao_recursal, julgadora=chamado.sessao.comissao)
+    exigir_quorum(comissao_recursal)
+    recurso = RecursoHeteroidentificacao.objects.create(
+        chamado=chamado,
+        razoes=razoes.strip(),
+        recebido_em=agora,
+        recebido_por=_autor(usuario),
+        comissao_recursal=comissao_recursal,
+    )
+    auditoria.registrar(
+        acao="heteroidentificacao.recurso_recebido",
+        objeto=recurso,
+        descricao=f"Recurso de heteroidentificação de {_rotulo(chamado)}",
+        usuario=usuario,
+        selecao=chamado.selecao,
+        inscricao_id=chamado.inscricao_id,
+        depois={"comissao_recursal": comissao_recursal.nome},
+    )
+    return recurso
+
+
+@transaction.atomic
+def recurso_julgar(
+    *, recurso: RecursoHeteroidentificacao, usuario: Any, agora: datetime
+) -> DecisaoHeteroidentificacao:
+    """A recursal decide com os pareceres de todos os seus membros em exercício."""
+    recurso = RecursoHeteroidentificacao.objects.select_for_update().get(pk=recurso.pk)
+    chamado = _travado(recurso.chamado)
+    if recurso.situacao != SituacaoRecursoHetero.PENDENTE:
+        raise ValidationError(f"Recurso: o de {_rotulo(chamado)} já foi julgado.")
+    assert chamado.sessao is not None  # noqa: S101 — só há recurso depois da decisão
+    exigir_membros_diferentes(recursal=recurso.comissao_recursal, julgadora=chamado.sessao.comissao)
+    regra = _regra(chamado)
+    votos = _votos(chamado, Instancia.RECURSAL, recurso.comissao_recursal)
+    decisao = regras.decidir(votos, regra.regra_decisao)
+    gravada = _gravar_decisao(
+        chamado,
+        Instancia.RECURSAL,
+        decisao,
+        regra.regra_decisao,
+        recurso.comissao_recursal,
+        usuario,
+        agora,
+    )
+    recurso.situacao = SituacaoRecursoHetero.JULGADO
+    recurso.julgado_em = agora
+    recurso.save(update_fields=["situacao", "julgado_em"])
+    return gravada
+
+
+def membros_que_faltam(chamado: ChamadoHeteroidentificacao, instancia: str) -> list[str]:
+    """Nomes dos membros em exercício que ainda não deram parecer (para as telas)."""
+    try:
+        comissao = _comissao_da_instancia(chamado, instancia)
+    except ValidationError:
+        return []
+    dados = set(
+        Parecer.objects.filter(chamado=chamado, instancia=instancia).values_list(
+            "membro_id", flat=True
+        )
+    )
+    return [m.nome for m in membros_em_exercicio(comissao) if m.pk not in dados]
