@@ -46,6 +46,7 @@ urlpatterns = [
     path("rh/classificacao/", include("candidatos.urls.classificacao")),
     path("rh/pendencias/", include("relatorios.pendencias.urls")),
     path("rh/mensagens/", include("selecoes.urls_mensagens")),
+    path("rh/comissao/", include("candidatos.urls.comissao")),
     path("inscricao/", include("candidatos.urls.inscricao_publica")),
     path("convocacao/", include("candidatos.urls.convocacao_publica")),
     path("publico/", include("candidatos.urls.publico")),

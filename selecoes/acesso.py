@@ -101,6 +101,27 @@ def escopo(
     return queryset.filter(**filtro).distinct()
 
 
+def escopo_comissao(
+    queryset: QuerySet[M], usuario: Usuario, *, caminho_comissao: str = "comissao"
+) -> QuerySet[M]:
+    """Restringe ``queryset`` ao que é de uma comissão de que o usuário é membro em
+    exercício, no órgão em que está lotado como membro de comissão (issue 15, item 8).
+
+    ``caminho_comissao`` é o caminho ORM até a comissão: ``"comissao"`` para a
+    sessão, ``"sessao__comissao"`` para o chamado, ``"comissao_recursal"`` para o
+    recurso. Quem não é da comissão recebe 404, como quem é de outro órgão.
+    """
+    no_orgao = escopo(
+        queryset, usuario, caminho_orgao=f"{caminho_comissao}__orgao", papeis=PAPEIS_COMISSAO
+    )
+    return no_orgao.filter(
+        **{
+            f"{caminho_comissao}__membros__usuario": usuario,
+            f"{caminho_comissao}__membros__ativo": True,
+        }
+    ).distinct()
+
+
 def obter_no_escopo(
     queryset: QuerySet[M],
     usuario: Usuario,

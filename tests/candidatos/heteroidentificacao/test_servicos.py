@@ -57,7 +57,7 @@ def test_chamados_todos_os_optantes(orgao, alice):
         pytest.param(1, 5, ["DIR-X", "DIR-Y"], id="m1_cinco_vagas_duas_de_negros"),
         pytest.param(2, 5, ["DIR-W", "DIR-X", "DIR-Y", "DIR-Z"], id="m2_cinco_vagas"),
         pytest.param(1, 3, ["DIR-X"], id="m1_tres_vagas_uma_de_negros"),
-            pytest.param(3, 2, [], id="menos_de_tres_vagas_sem_reserva"),
+        pytest.param(3, 2, [], id="menos_de_tres_vagas_sem_reserva"),
     ],
 )
 def test_chamados_m_vezes_as_vagas_da_categoria(orgao, alice, multiplo, ofertadas, esperado):
