@@ -27,16 +27,20 @@ from candidatos.models import (
     AnexoCandidato,
     AnuncioSorteio,
     Avaliacao,
+    ChamadoHeteroidentificacao,
     Convocacao,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
+    RecursoHeteroidentificacao,
     ResultadoVersao,
+    SessaoHeteroidentificacao,
     Sorteio,
 )
 from relatorios.models import Documento, EmpresaTerceirizada, TipoDocumento
 from selecoes.canonico import hash_conteudo
 from selecoes.models import (
+    Comissao,
     CriterioAvaliacao,
     Lotacao,
     Mensagem,
@@ -45,6 +49,7 @@ from selecoes.models import (
     RegistroAuditoria,
     Selecao,
     SituacaoSelecao,
+    TipoComissao,
     VagaEstagio,
     VersaoEdital,
 )
@@ -119,6 +124,8 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "empresa": EmpresaTerceirizada,
     "empresas": EmpresaTerceirizada,
     "mensagens": Mensagem,
+    "sessao": SessaoHeteroidentificacao,
+    "chamado": ChamadoHeteroidentificacao,
 }
 # "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
@@ -154,6 +161,8 @@ ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo | Extra"]] =
     "classificacao:publicacao_progresso": {"chave": Fixo(CHAVE_QUALQUER)},
     "classificacao:processo_arquivo": {"qual": Fixo("evidencias")},
     "inscricoes:documento_categoria": {"categoria": Fixo("indigenas")},
+    "comissao:recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
+    "comissao:documento_recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
 }
 # Argumentos que não apontam um objeto (filtros): valores fixos válidos.
 PARAMETROS: dict[str, object] = {
@@ -283,6 +292,31 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
             assunto="Convocação",
             modelo="convocacao",
             corpo="Texto com o link pessoal do candidato.",
+        ),
+    ]
+    # Heteroidentificação (issue 15): uma sessão com um chamado e um recurso à recursal.
+    # As telas do membro (comissao:*) respondem 403 ao gestor dono; quem as abre é o
+    # membro (tests/candidatos/comissao/test_permissoes.py).
+    comissao = Comissao.objects.create(
+        orgao=orgao, nome="Comissão", tipo=TipoComissao.HETEROIDENTIFICACAO
+    )
+    recursal = Comissao.objects.create(orgao=orgao, nome="Recursal", tipo=TipoComissao.RECURSAL)
+    sessao = SessaoHeteroidentificacao.objects.create(
+        selecao=selecao,
+        comissao=comissao,
+        modalidade="presencial",
+        inicio=timezone.now(),
+        local="Sala 1",
+    )
+    chamado = ChamadoHeteroidentificacao.objects.create(
+        selecao=selecao, inscricao=inscricao, categoria="negros", motivo="todos", sessao=sessao
+    )
+    objetos += [
+        comissao,
+        sessao,
+        chamado,
+        RecursoHeteroidentificacao.objects.create(
+            chamado=chamado, razoes="Razões.", comissao_recursal=recursal
         ),
     ]
     extras: dict[str, Model] = {
