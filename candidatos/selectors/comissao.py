@@ -12,7 +12,6 @@ em exercício na comissão. As telas recebem estes dataclasses, nunca a inscriç
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,9 +24,11 @@ from candidatos.models import (
     Instancia,
     Parecer,
     Presenca,
+    PublicacaoHeteroidentificacao,
     RecursoHeteroidentificacao,
     SessaoHeteroidentificacao,
     SituacaoRecursoHetero,
+    TipoPublicacao,
 )
 from selecoes import acesso
 from selecoes.categorias import Categoria
@@ -42,8 +43,12 @@ from selecoes.models import (
 from selecoes.validators import cpf_ultimos_digitos
 
 ESTADO_AGENDADA = "Agendada"
-ESTADO_EM_ANDAMENTO = "Em andamento"
+ESTADO_EM_ANDAMENTO = "Em andamento (presença)"
+ESTADO_PARECERES = "Pareceres em andamento"
 ESTADO_DECIDIDA = "Decidida"
+ESTADO_PRELIMINAR = "Decidida, resultado preliminar publicado"
+ESTADO_RECURSO = "Decidida, com recurso na comissão recursal"
+ESTADO_FINAL = "Resultado final publicado"
 
 
 @dataclass(frozen=True)
@@ -312,38 +317,59 @@ def membros_em_exercicio(comissao: Comissao) -> int:
 # ---------------------------------------------------------------- listas
 
 
-def _estado(sessao: SessaoHeteroidentificacao, *, decididos: int, agora: datetime) -> str:
+def _estado(
+    sessao: SessaoHeteroidentificacao, *, preliminar_publicado: bool, agora: datetime
+) -> str:
+    """A situação da sessão, do agendamento ao resultado final (issue 15, itens 5 a 7)."""
     chamados = list(sessao.chamados.all())
-    if chamados and decididos == len(chamados):
-        return ESTADO_DECIDIDA
+    instancias = [{d.instancia for d in c.decisoes.all()} for c in chamados]
+    if chamados and all(Instancia.FINAL in i for i in instancias):
+        return ESTADO_FINAL
+    if chamados and all(Instancia.COMISSAO in i for i in instancias):
+        recursos = [getattr(c, "recurso", None) for c in chamados]
+        if any(r is not None and r.situacao == SituacaoRecursoHetero.PENDENTE for r in recursos):
+            return ESTADO_RECURSO
+        return ESTADO_PRELIMINAR if preliminar_publicado else ESTADO_DECIDIDA
+    if any(p.instancia == Instancia.COMISSAO for c in chamados for p in c.pareceres.all()):
+        return ESTADO_PARECERES
     if sessao.inicio > agora and not any(c.presenca for c in chamados):
         return ESTADO_AGENDADA
     return ESTADO_EM_ANDAMENTO
 
 
 def sessoes_do_membro(usuario: acesso.Usuario, *, agora: datetime) -> list[SessaoDoMembro]:
-    """As sessões das comissões do usuário, da mais próxima à mais antiga."""
-    sessoes = list(_sessoes(usuario).prefetch_related("chamados__decisoes").order_by("inicio"))
-    meus = Counter(
-        Parecer.objects.filter(
-            membro__usuario_id=usuario.pk,
-            instancia=Instancia.COMISSAO,
-            chamado__sessao__in=sessoes,
-        ).values_list("chamado__sessao_id", flat=True)
+    """As sessões das comissões do usuário, da mais recente à mais antiga."""
+    sessoes = list(
+        _sessoes(usuario)
+        .prefetch_related("chamados__decisoes", "chamados__pareceres__membro", "chamados__recurso")
+        .order_by("-inicio", "-pk")
+    )
+    com_preliminar = set(
+        PublicacaoHeteroidentificacao.objects.filter(
+            selecao_id__in={s.selecao_id for s in sessoes}, tipo=TipoPublicacao.PRELIMINAR
+        ).values_list("selecao_id", flat=True)
     )
     linhas = []
     for sessao in sessoes:
         chamados = list(sessao.chamados.all())
-        decididos = sum(
-            1 for c in chamados if any(d.instancia == Instancia.COMISSAO for d in c.decisoes.all())
-        )
-        presentes = sum(1 for c in chamados if c.presenca == Presenca.PRESENTE)
+        pendentes = [
+            c
+            for c in chamados
+            if c.presenca == Presenca.PRESENTE
+            and not any(d.instancia == Instancia.COMISSAO for d in c.decisoes.all())
+            and not any(
+                p.instancia == Instancia.COMISSAO and p.membro.usuario_id == usuario.pk
+                for p in c.pareceres.all()
+            )
+        ]
         linhas.append(
             SessaoDoMembro(
                 sessao=sessao,
-                estado=_estado(sessao, decididos=decididos, agora=agora),
+                estado=_estado(
+                    sessao, preliminar_publicado=sessao.selecao_id in com_preliminar, agora=agora
+                ),
                 chamados=len(chamados),
-                meus_pendentes=max(presentes - meus[sessao.pk], 0),
+                meus_pendentes=len(pendentes),
             )
         )
     return linhas

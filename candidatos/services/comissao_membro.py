@@ -79,7 +79,11 @@ def presenca_registrar(
     """Presença registrada por um membro em exercício da comissão da sessão, a partir
     do horário da sessão (issue 15, item 5)."""
     _exigir_proprio(membro, usuario)
-    sessao = chamado.sessao
+    sessao = (
+        SessaoHeteroidentificacao.objects.filter(chamados=chamado.pk).first()
+        if chamado.pk
+        else None
+    )
     if sessao is None or membro.comissao_id != sessao.comissao_id:
         raise ValidationError(f"Presença: {membro.nome} não é membro da comissão desta sessão.")
     if not pode_registrar_presenca(sessao=sessao, agora=agora):
