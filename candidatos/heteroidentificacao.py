@@ -29,6 +29,9 @@ from selecoes.categorias import Categoria
 from selecoes.imutavel import RegistroImutavel, somente_acrescimo
 from selecoes.models import Comissao, MembroComissao, Selecao
 
+EXTENSOES_GRAVACAO = (".mp4", ".webm", ".mkv", ".ogg", ".mp3", ".m4a", ".wav")
+"""Áudio ou vídeo: as extensões aceitas para a gravação de uma sessão."""
+
 
 class ModalidadeSessao(models.TextChoices):
     PRESENCIAL = "presencial", "Presencial"
@@ -190,14 +193,14 @@ class _SomenteAcrescimo(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise RegistroImutavel(
-                f"{self._meta.verbose_name.capitalize()} não pode ser alterado(a): é "
+                f"{str(self._meta.verbose_name).capitalize()} não pode ser alterado(a): é "
                 "somente de acréscimo."
             )
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise RegistroImutavel(
-            f"{self._meta.verbose_name.capitalize()} não pode ser excluído(a): é somente de "
+            f"{str(self._meta.verbose_name).capitalize()} não pode ser excluído(a): é somente de "
             "acréscimo."
         )
 

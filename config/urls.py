@@ -44,6 +44,7 @@ urlpatterns = [
     path("rh/selecoes/", include("selecoes.urls")),
     path("rh/inscricoes/", include("candidatos.urls.inscricoes")),
     path("rh/classificacao/", include("candidatos.urls.classificacao")),
+    path("rh/heteroidentificacao/", include("candidatos.urls.heteroidentificacao")),
     path("rh/pendencias/", include("relatorios.pendencias.urls")),
     path("rh/mensagens/", include("selecoes.urls_mensagens")),
     path("rh/comissao/", include("candidatos.urls.comissao")),

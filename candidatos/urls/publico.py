@@ -4,7 +4,7 @@ from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
 from candidatos.views import area_candidato as area
-from candidatos.views import minhas_inscricoes
+from candidatos.views import heteroidentificacao_publica, minhas_inscricoes
 from candidatos.views import publico as views
 from selecoes.vocabulario import CODIGOS
 
@@ -52,6 +52,11 @@ urlpatterns = [
         "selecoes/<int:pk>/resultados/<versao:versao>/<str:codigo>/<lista:lista>/",
         views.resultado_vaga,
         name="resultado_vaga",
+    ),
+    path(
+        "selecoes/<int:pk>/heteroidentificacao/",
+        heteroidentificacao_publica.resultado,
+        name="heteroidentificacao",
     ),
     path("minha-situacao/", views.minha_situacao, name="minha_situacao"),
     path(

@@ -29,6 +29,7 @@ from candidatos.models import (
     Avaliacao,
     ChamadoHeteroidentificacao,
     Convocacao,
+    GravacaoSessao,
     Inscricao,
     ProcessoEliminacao,
     Recurso,
@@ -43,13 +44,13 @@ from selecoes.models import (
     Comissao,
     CriterioAvaliacao,
     Lotacao,
+    MembroComissao,
     Mensagem,
     Orgao,
     Papel,
     RegistroAuditoria,
     Selecao,
     SituacaoSelecao,
-    TipoComissao,
     VagaEstagio,
     VersaoEdital,
 )
@@ -124,8 +125,12 @@ MODELOS_POR_NOME: dict[str, type[Model]] = {
     "empresa": EmpresaTerceirizada,
     "empresas": EmpresaTerceirizada,
     "mensagens": Mensagem,
+    "comissao": Comissao,
+    "membro": MembroComissao,
     "sessao": SessaoHeteroidentificacao,
     "chamado": ChamadoHeteroidentificacao,
+    "recurso-hetero": RecursoHeteroidentificacao,
+    "gravacao": GravacaoSessao,
 }
 # "versao" depende de onde aparece: versão do edital ou versão de resultado.
 VERSAO_POR_NAMESPACE: dict[str, type[Model]] = {
@@ -161,6 +166,9 @@ ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo | Extra"]] =
     "classificacao:publicacao_progresso": {"chave": Fixo(CHAVE_QUALQUER)},
     "classificacao:processo_arquivo": {"qual": Fixo("evidencias")},
     "inscricoes:documento_categoria": {"categoria": Fixo("indigenas")},
+    # Telas do membro de comissão (o gestor dono recebe 403; o membro as abre:
+    # tests/candidatos/comissao/test_permissoes.py); o segmento "recurso" é o do recurso
+    # de heteroidentificação, não o do resultado.
     "comissao:recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
     "comissao:documento_recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
 }
@@ -294,13 +302,23 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
             corpo="Texto com o link pessoal do candidato.",
         ),
     ]
-    # Heteroidentificação (issue 15): uma sessão com um chamado e um recurso à recursal.
-    # As telas do membro (comissao:*) respondem 403 ao gestor dono; quem as abre é o
-    # membro (tests/candidatos/comissao/test_permissoes.py).
-    comissao = Comissao.objects.create(
-        orgao=orgao, nome="Comissão", tipo=TipoComissao.HETEROIDENTIFICACAO
-    )
-    recursal = Comissao.objects.create(orgao=orgao, nome="Recursal", tipo=TipoComissao.RECURSAL)
+    objetos += _heteroidentificacao(orgao, dono, selecao, inscricao)
+    extras: dict[str, Model] = {
+        "relatorio_anual": DocumentoFactory(
+            tipo=TipoDocumento.RELATORIO_ANUAL,
+            titulo="Relatório anual do órgão",
+            selecao=None,
+            orgao=orgao,
+        ),
+    }
+    return Mundo(orgao=orgao, dono=dono, objetos={type(o): o for o in objetos}, extras=extras)
+
+
+def _heteroidentificacao(orgao: Orgao, dono: Any, selecao: Selecao, inscricao: Inscricao) -> list:
+    """Comissões, sessão, chamado, recurso e gravação do órgão vítima."""
+    comissao = Comissao.objects.create(orgao=orgao, nome="Comissão", tipo="heteroidentificacao")
+    recursal = Comissao.objects.create(orgao=orgao, nome="Recursal", tipo="recursal")
+    membro = MembroComissao.objects.create(comissao=comissao, usuario=dono, nome="Membro")
     sessao = SessaoHeteroidentificacao.objects.create(
         selecao=selecao,
         comissao=comissao,
@@ -311,23 +329,17 @@ def criar_mundo(sigla: str = "VITIMA") -> Mundo:
     chamado = ChamadoHeteroidentificacao.objects.create(
         selecao=selecao, inscricao=inscricao, categoria="negros", motivo="todos", sessao=sessao
     )
-    objetos += [
-        comissao,
-        sessao,
-        chamado,
-        RecursoHeteroidentificacao.objects.create(
-            chamado=chamado, razoes="Razões.", comissao_recursal=recursal
-        ),
-    ]
-    extras: dict[str, Model] = {
-        "relatorio_anual": DocumentoFactory(
-            tipo=TipoDocumento.RELATORIO_ANUAL,
-            titulo="Relatório anual do órgão",
-            selecao=None,
-            orgao=orgao,
-        ),
-    }
-    return Mundo(orgao=orgao, dono=dono, objetos={type(o): o for o in objetos}, extras=extras)
+    recurso = RecursoHeteroidentificacao.objects.create(
+        chamado=chamado, razoes="Razões.", comissao_recursal=recursal
+    )
+    gravacao = GravacaoSessao.objects.create(
+        sessao=sessao,
+        arquivo=ContentFile(b"video", name="sessao.mp4"),
+        nome_original="sessao.mp4",
+        tamanho=5,
+        sha256="0" * 64,
+    )
+    return [comissao, membro, sessao, chamado, recurso, gravacao]
 
 
 def _argumentos(padrao: URLPattern | URLResolver) -> tuple[str, ...]:

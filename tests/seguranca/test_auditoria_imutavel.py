@@ -20,7 +20,7 @@ from django.db import DatabaseError, connection, transaction
 from candidatos.models import RegistroImutavel, ResultadoVersao, VagaDoResultado
 from selecoes import auditoria
 from selecoes.models import RegistroAuditoria, VersaoEdital
-from tests.factories import SelecaoFactory, UserFactory, VagaEstagioFactory
+from tests.factories import InscricaoFactory, SelecaoFactory, UserFactory, VagaEstagioFactory
 from tests.seguranca.factories import (
     AnuncioSorteioFactory,
     ResultadoVersaoFactory,
@@ -64,7 +64,65 @@ def _sorteio():
     return SorteioFactory(selecao=anuncio.selecao, vaga=anuncio.vaga, anuncio=anuncio)
 
 
+def _chamado():
+    from candidatos.models import ChamadoHeteroidentificacao
+
+    inscricao = InscricaoFactory()
+    return ChamadoHeteroidentificacao.objects.create(
+        selecao=inscricao.selecao, inscricao=inscricao, categoria="negros", motivo="todos"
+    )
+
+
+def _parecer(usuario=None):
+    from candidatos.models import Parecer
+    from selecoes.models import Comissao, MembroComissao
+
+    chamado = _chamado()
+    comissao = Comissao.objects.create(
+        orgao=chamado.selecao.orgao, nome="Comissão", tipo="heteroidentificacao"
+    )
+    membro = MembroComissao.objects.create(comissao=comissao, usuario=UserFactory(), nome="M")
+    return Parecer.objects.create(
+        chamado=chamado,
+        membro=membro,
+        voto="confirma",
+        fundamentacao="Fundamentação do parecer.",
+        registrado_por=usuario,
+    )
+
+
+def _decisao():
+    from candidatos.models import DecisaoHeteroidentificacao
+
+    return DecisaoHeteroidentificacao.objects.create(
+        chamado=_chamado(), instancia="final", resultado="nao_confirmada", regra="maioria"
+    )
+
+
+def _publicacao_hetero():
+    from candidatos.models import PublicacaoHeteroidentificacao
+
+    return PublicacaoHeteroidentificacao.objects.create(
+        selecao=SelecaoFactory(), tipo="final", numero=1, conteudo={"itens": []}, hash_conteudo="0"
+    )
+
+
 TABELAS = {
+    "parecer_heteroidentificacao": (
+        _parecer,
+        "O parecer de um membro da comissão",
+        "UPDATE candidatos_parecer SET voto = 'nao_confirma' WHERE id = %s",
+    ),
+    "decisao_heteroidentificacao": (
+        _decisao,
+        "A decisão de heteroidentificação",
+        "UPDATE candidatos_decisaoheteroidentificacao SET resultado = 'confirmada' WHERE id = %s",
+    ),
+    "publicacao_heteroidentificacao": (
+        _publicacao_hetero,
+        "O resultado publicado da heteroidentificação",
+        "UPDATE candidatos_publicacaoheteroidentificacao SET motivo = 'x' WHERE id = %s",
+    ),
     "auditoria": (
         _auditoria,
         "A trilha de auditoria",

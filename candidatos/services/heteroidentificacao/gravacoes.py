@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
+from candidatos.heteroidentificacao import EXTENSOES_GRAVACAO
 from candidatos.models import (
     AcessoGravacao,
     ChamadoHeteroidentificacao,
@@ -25,7 +26,7 @@ from candidatos.models import (
 from selecoes import auditoria
 
 TAMANHO_MAXIMO = 2 * 1024**3
-EXTENSOES = (".mp4", ".webm", ".mkv", ".ogg", ".mp3", ".m4a", ".wav")
+EXTENSOES = EXTENSOES_GRAVACAO
 
 
 def _sha256(arquivo: UploadedFile) -> str:

@@ -369,3 +369,89 @@ def test_um_so_assento_da_sociedade_civil(orgao, alice):
             sociedade_civil=True,
             usuario=alice,
         )
+
+
+def _tudo_publicado(orgao, alice, **regra_campos):
+    vaga, ins, chamados = montado(orgao, alice, "ABXCDYEZFW", **regra_campos)
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    resultado.resultado_publicar(
+        selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=DEPOIS
+    )
+    return vaga, ins
+
+
+def test_convocado_sem_verificacao_fica_pendente(orgao, alice):
+    from candidatos.services import convocacao
+
+    vaga, _ins = _tudo_publicado(orgao, alice, chamados="multiplo_vagas", multiplo=1)
+    criadas = convocacao.proximos_convocar(
+        vaga=vaga,
+        quantidade=5,
+        prazo_resposta=DEPOIS + dt.timedelta(days=5),
+        usuario=alice,
+        agora=DEPOIS,
+    )
+    por_numero = {c.inscricao.numero: c for c in criadas}
+    # X e Y foram verificados; Z entra numa vaga de negros sem verificação: pendente.
+    assert por_numero["DIR-Z"].modalidade == "negros"
+    pendente = hetero.convocacao_pendente_verificacao(por_numero["DIR-Z"])
+    assert pendente is not None
+    assert pendente.motivo == MotivoChamado.CADASTRO_RESERVA
+    assert hetero.convocacao_pendente_verificacao(por_numero["DIR-Y"]) is None
+    with pytest.raises(ValidationError, match="pendente da heteroidentificação"):
+        convocacao.contratacao_registrar(
+            convocacao=por_numero["DIR-Z"],
+            data_inicio=DEPOIS.date(),
+            numero_tce="TCE-1",
+            usuario=alice,
+        )
+    convocacao.contratacao_registrar(
+        convocacao=por_numero["DIR-Y"], data_inicio=DEPOIS.date(), numero_tce="TCE-2", usuario=alice
+    )
+
+
+def test_retencao_apaga_as_gravacoes(orgao, alice, settings, tmp_path):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidatos.models import GravacaoSessao
+    from candidatos.services.retencao import _anonimizar_relacionados
+
+    settings.MEDIA_ROOT = tmp_path
+    _vaga, ins, chamados = montado(orgao, alice)
+    s = verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    gravacao = hetero.gravacao_enviar(
+        sessao=s,
+        arquivo=SimpleUploadedFile("sessao.mp4", b"\x00" * 64, content_type="video/mp4"),
+        usuario=alice,
+        agora=AGORA,
+    )
+    with hetero.gravacao_abrir(
+        gravacao=gravacao, usuario=alice, agora=AGORA, contexto="teste"
+    ) as arquivo:
+        assert arquivo.read() == b"\x00" * 64
+    assert gravacao.acessos.count() == 1
+    nomes = _anonimizar_relacionados([ins["X"].pk])
+    assert gravacao.arquivo.name in nomes
+    gravacao = GravacaoSessao.objects.get(pk=gravacao.pk)
+    assert not gravacao.arquivo
+    assert gravacao.apagada_em is not None
+    assert gravacao.acessos.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("nome", "mensagem"),
+    [("sessao.exe", "áudio ou vídeo"), (None, "escolha a gravação")],
+    ids=["extensao_recusada", "sem_arquivo"],
+)
+def test_gravacao_invalida_nomeia_o_campo(orgao, alice, nome, mensagem):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    _vaga, _ins, chamados = montado(orgao, alice)
+    s = verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    arquivo = SimpleUploadedFile(nome, b"x") if nome else None
+    with pytest.raises(ValidationError, match=mensagem):
+        hetero.gravacao_enviar(sessao=s, arquivo=arquivo, usuario=alice, agora=AGORA)
