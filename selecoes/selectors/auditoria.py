@@ -55,6 +55,28 @@ VERBOS: dict[str, str] = {
     "documento.gerado": "gerou o documento",
     "documento.regenerado": "pediu nova geração do documento",
     "documento.erro": "registrou erro na geração do documento",
+    "heteroidentificacao.comissao_criada": "cadastrou a comissão",
+    "heteroidentificacao.comissao_alterada": "alterou a comissão",
+    "heteroidentificacao.membro_incluido": "incluiu membro na comissão",
+    "heteroidentificacao.membro_desligado": "desligou membro da comissão",
+    "heteroidentificacao.chamados_montados": "montou a lista de chamados à heteroidentificação",
+    "heteroidentificacao.sessao_agendada": "agendou sessão de heteroidentificação",
+    "heteroidentificacao.chamados_convocados": "convocou candidatos à sessão",
+    "heteroidentificacao.presenca": "registrou a presença na heteroidentificação",
+    "heteroidentificacao.parecer": "registrou o parecer de membro da comissão",
+    "heteroidentificacao.decisao_comissao": "apurou a decisão da comissão",
+    "heteroidentificacao.decisao_recursal": "apurou o julgamento da comissão recursal",
+    "heteroidentificacao.decisao_final": "registrou o resultado final da heteroidentificação",
+    "heteroidentificacao.recurso_recebido": "registrou recurso de heteroidentificação",
+    "heteroidentificacao.preliminar_publicado": (
+        "publicou o resultado preliminar da heteroidentificação"
+    ),
+    "heteroidentificacao.final_publicado": "publicou o resultado final da heteroidentificação",
+    "heteroidentificacao.convocacao_pendente": (
+        "deixou a convocação pendente da heteroidentificação"
+    ),
+    "heteroidentificacao.gravacao_enviada": "enviou a gravação da sessão",
+    "heteroidentificacao.gravacao_acessada": "abriu a gravação da sessão",
 }
 VERBOS_POR_PREFIXO: dict[str, str] = {
     "resultado.": "publicou o resultado",

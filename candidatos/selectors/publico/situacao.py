@@ -9,6 +9,7 @@ from datetime import datetime
 from django.urls import reverse
 
 from candidatos.models import Inscricao, SituacaoConvocacao, TipoResultado
+from candidatos.selectors.heteroidentificacao import explicacoes_da_inscricao
 from candidatos.selectors.publico.resultados import (
     LinhaLista,
     VersaoResumo,
@@ -102,6 +103,8 @@ class SituacaoCandidato:
     modalidade_atual: str = ""
     explicacao_atual: str = ""
     casas_nota: int = CASAS_DECIMAIS_PADRAO
+    heteroidentificacao: tuple[str, ...] = ()
+    """O resultado final de cada categoria verificada, com o item do edital (regras, § 1)."""
 
 
 def _posicao(linhas: tuple[LinhaLista, ...], numero: str) -> LinhaLista | None:
@@ -192,4 +195,5 @@ def situacao_do_candidato(
         modalidade_atual=hoje.modalidade,
         explicacao_atual=hoje.frase,
         casas_nota=CriterioAvaliacao.casas_nota_final(inscricao.selecao_id),
+        heteroidentificacao=tuple(e.texto for e in explicacoes_da_inscricao(inscricao.pk)),
     )

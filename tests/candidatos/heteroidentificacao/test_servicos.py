@@ -455,3 +455,40 @@ def test_gravacao_invalida_nomeia_o_campo(orgao, alice, nome, mensagem):
     arquivo = SimpleUploadedFile(nome, b"x") if nome else None
     with pytest.raises(ValidationError, match=mensagem):
         hetero.gravacao_enviar(sessao=s, arquivo=arquivo, usuario=alice, agora=AGORA)
+
+
+def test_trilha_de_auditoria_tem_frase_para_cada_acao(orgao, alice):
+    from selecoes.selectors.auditoria import VERBOS, frase_auditoria
+
+    vaga, _ins, chamados = montado(orgao, alice)
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    registros = RegistroAuditoria.objects.filter(acao__startswith="heteroidentificacao.")
+    acoes = set(registros.values_list("acao", flat=True))
+    assert acoes <= set(VERBOS)
+    assert {
+        "heteroidentificacao.parecer",
+        "heteroidentificacao.decisao_comissao",
+        "heteroidentificacao.decisao_final",
+        "heteroidentificacao.final_publicado",
+    } <= acoes
+    for registro in registros:
+        assert frase_auditoria(registro).acao == VERBOS[registro.acao]
+
+
+def test_minha_situacao_explica_com_o_item_do_edital(orgao, alice):
+    from candidatos.selectors.publico.situacao import situacao_do_candidato
+
+    vaga, ins, chamados = montado(orgao, alice)
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice, {"DIR-Y": [N, N, N]})
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    assert situacao_do_candidato(inscricao_id=ins["Y"].pk, agora=AGORA).heteroidentificacao == ()
+    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    (texto,) = situacao_do_candidato(inscricao_id=ins["Y"].pk, agora=DEPOIS).heteroidentificacao
+    assert "item 3.2.16" in texto
+    assert "continua na ampla concorrência" in texto
