@@ -37,7 +37,7 @@ class ParecerForm(forms.Form):
     )
     fundamentacao = forms.CharField(
         label="Fundamentação",
-        widget=forms.Textarea(attrs={"rows": 5}),
+        widget=forms.Textarea(attrs={"rows": 5, "class": "form-control"}),
         min_length=FUNDAMENTACAO_MINIMO,
         max_length=FUNDAMENTACAO_MAXIMO,
         strip=True,

@@ -262,3 +262,17 @@ def test_inicio_lista_as_sessoes_com_a_situacao(client, cenario):
     assert reverse("comissao:sessao", args=[cenario.sessao.pk]) in html
     assert "Em andamento" in html
     assert "Comissão de heteroidentificação" in html
+
+
+def test_presenca_nao_muda_depois_do_primeiro_parecer(client, cenario):
+    chamado = _presente(cenario.chamados["negra"])
+    _parecer(cenario, chamado, cenario.membros[1])
+    client.force_login(cenario.membros[0])
+    html = client.get(reverse("comissao:sessao", args=[cenario.sessao.pk])).content.decode()
+    assert f'action="{reverse("comissao:presenca", args=[chamado.pk])}"' not in html
+    resposta = client.post(
+        reverse("comissao:presenca", args=[chamado.pk]), {"presenca": "ausente"}, follow=True
+    )
+    assert "a presença não muda mais" in resposta.content.decode()
+    chamado.refresh_from_db()
+    assert chamado.presenca == Presenca.PRESENTE
