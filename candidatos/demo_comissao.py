@@ -9,8 +9,8 @@ sessões em todos os estados:
 
 - edital 1/2026: uma sessão agendada, uma em andamento com presença registrada e uma
   com pareceres parciais;
-- edital 2/2026: sessão decidida, resultado preliminar publicado e um recurso na
-  recursal, com parte dos pareceres;
+- edital 2/2026: duas sessões decididas e o resultado preliminar publicado; de uma
+  delas, um recurso na recursal, com parte dos pareceres;
 - edital 3/2026: recurso julgado e resultado final publicado (com um indício de
   fraude, que abre o processo de eliminação).
 
@@ -430,20 +430,35 @@ def _em_andamento(pessoas: Pessoas, agora: dt.datetime) -> None:
         _pareceres(chamado, pessoas.comissao, votos, parciais + dt.timedelta(hours=1), "comissao")
 
 
+def _sufixo(chamado: ChamadoHeteroidentificacao) -> str:
+    return chamado.inscricao.numero.rsplit("-", 1)[1]
+
+
 def _decididos(
     selecao: Selecao, pessoas: Pessoas, inicio: dt.datetime, agora: dt.datetime
 ) -> dict[str, ChamadoHeteroidentificacao]:
-    """Uma sessão com todos os chamados da seleção decididos."""
-    chamados = list(ChamadoHeteroidentificacao.objects.filter(selecao=selecao))
-    _sessao(selecao, pessoas, chamados, inicio=inicio, agora=agora)
+    """Duas sessões com todos os chamados da seleção decididos: na primeira, quem não
+    foi confirmado (e recorre) e quem faltou; na segunda, no dia seguinte, os demais."""
+    chamados = sorted(
+        ChamadoHeteroidentificacao.objects.filter(selecao=selecao).select_related("inscricao"),
+        key=lambda c: c.inscricao.numero,
+    )
     votos = {"02": NAO_CONFIRMA, "12": None, "10": FRAUDE}
+    primeira = [c for c in chamados if _sufixo(c) in ("02", "12")]
+    segunda = [c for c in chamados if c not in primeira]
     por_numero = {}
-    for n, chamado in enumerate(sorted(chamados, key=lambda c: c.inscricao.numero)):
-        sufixo = chamado.inscricao.numero.rsplit("-", 1)[1]
-        _julgar(
-            chamado, pessoas, votos.get(sufixo, CONFIRMA), inicio + dt.timedelta(minutes=15 * n)
-        )
-        por_numero[sufixo] = chamado
+    for dia, grupo in enumerate((primeira, segunda)):
+        comeco = inicio + dt.timedelta(days=dia)
+        _sessao(selecao, pessoas, grupo, inicio=comeco, agora=agora)
+        for n, chamado in enumerate(grupo):
+            sufixo = _sufixo(chamado)
+            _julgar(
+                chamado,
+                pessoas,
+                votos.get(sufixo, CONFIRMA),
+                comeco + dt.timedelta(minutes=15 * n),
+            )
+            por_numero[sufixo] = chamado
     return por_numero
 
 
@@ -483,14 +498,14 @@ def _final(pessoas: Pessoas, agora: dt.datetime) -> None:
         selecao=selecao,
         recurso_fim=agora - dt.timedelta(days=12),
         usuario=pessoas.gestor,
-        agora=agora - dt.timedelta(days=14),
+        agora=agora - dt.timedelta(days=13),
     )
     recurso = hetero.recurso_receber(
         chamado=chamados["02"],
         razoes="A comissão não considerou a foto da minha carteira de identidade.",
         comissao_recursal=pessoas.recursal,
         usuario=pessoas.gestor,
-        agora=agora - dt.timedelta(days=13),
+        agora=agora - dt.timedelta(days=13) + dt.timedelta(hours=3),
     )
     julgamento = agora - dt.timedelta(days=11)
     _pareceres(recurso.chamado, pessoas.recursal, ["confirma"] * 3, julgamento, "recursal")

@@ -23,6 +23,7 @@ ESTADOS = [
     "Em andamento (presença)",
     "Pareceres em andamento",
     "Decidida, com recurso na comissão recursal",
+    "Decidida, resultado preliminar publicado",
     "Resultado final publicado",
 ]
 
