@@ -11,7 +11,16 @@ from django.db.models import QuerySet
 from candidatos.heteroidentificacao import EXTENSOES_GRAVACAO
 from candidatos.models import ChamadoHeteroidentificacao, ModalidadeSessao, Presenca
 from selecoes.forms.campos import campo_data_hora
-from selecoes.models import Comissao, Orgao, TipoComissao
+from selecoes.models import (
+    ChamadosConfirmacao,
+    Comissao,
+    EfeitoAusencia,
+    Orgao,
+    RegraDecisao,
+    TipoComissao,
+    TipoConfirmacao,
+)
+from selecoes.models.heteroidentificacao import MULTIPLO_MAXIMO, PRAZO_RECURSO_MAXIMO_DIAS
 
 
 class ComissaoForm(forms.Form):
@@ -155,4 +164,37 @@ class ConsultaPublicaForm(forms.Form):
         regex=r"^[A-Za-z0-9-]{1,20}$",
         required=False,
         error_messages={"invalid": "Número de inscrição: use só letras, números e hífen."},
+    )
+
+
+class RegraForm(forms.Form):
+    """Uma linha da heteroidentificação do edital (``ConfirmacaoCategoria``)."""
+
+    categoria = forms.ChoiceField(label="Categoria")
+    tipo = forms.ChoiceField(label="Tipo de verificação", choices=TipoConfirmacao.choices)
+    chamados = forms.ChoiceField(label="Quem é chamado", choices=ChamadosConfirmacao.choices)
+    multiplo = forms.IntegerField(
+        label="Múltiplo das vagas (M)", required=False, min_value=1, max_value=MULTIPLO_MAXIMO
+    )
+    regra_decisao = forms.ChoiceField(label="Regra de decisão", choices=RegraDecisao.choices)
+    ausente = forms.ChoiceField(label="O que vale para quem falta", choices=EfeitoAusencia.choices)
+    item_edital = forms.CharField(label="Item do edital", max_length=60)
+    prazo_recurso_dias = forms.IntegerField(
+        label="Prazo de recurso (dias)", min_value=1, max_value=PRAZO_RECURSO_MAXIMO_DIAS
+    )
+
+    def __init__(self, *args: Any, categorias: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["categoria"].choices = categorias  # type: ignore[attr-defined]
+
+
+RegrasFormSet = forms.formset_factory(RegraForm, extra=1, can_delete=True, max_num=10)
+
+
+class RetificacaoForm(forms.Form):
+    motivo = forms.CharField(
+        label="Motivo da retificação", widget=forms.Textarea(attrs={"rows": 2})
+    )
+    data_retificacao = forms.DateField(
+        label="Data da retificação", widget=forms.DateInput(attrs={"type": "date"})
     )

@@ -212,20 +212,45 @@ def _problemas_final(*, selecao: Selecao, primeira: bool, agora: datetime) -> li
     return problemas
 
 
+def _lista_nao_montada(selecao: Selecao) -> list[Problema]:
+    """O edital prevê a heteroidentificação e ninguém foi chamado: se há quem deveria
+    ser, o final espera a lista (a mensagem nomeia os primeiros)."""
+    from candidatos.services.heteroidentificacao import chamados_calcular
+    from selecoes.models import ConfirmacaoCategoria
+
+    if not ConfirmacaoCategoria.objects.filter(selecao=selecao).exists():
+        return []
+    if ChamadoHeteroidentificacao.objects.filter(selecao=selecao).exists():
+        return []
+    devidos = chamados_calcular(selecao)
+    if not devidos:
+        return []
+    numeros = Inscricao.objects.filter(pk__in=[d[0] for d in devidos[:10]]).values_list(
+        "numero", flat=True
+    )
+    return [
+        Problema(
+            None,
+            "Heteroidentificação: o edital a prevê e a lista de chamados não foi montada "
+            f"(ex.: {', '.join(sorted(numeros))}). Monte a lista e publique o resultado final "
+            "da heteroidentificação antes do resultado final da seleção.",
+        )
+    ]
+
+
 def _problemas_heteroidentificacao(selecao: Selecao, agora: datetime) -> list[Problema]:
     """Issue 15, item 7: o resultado final da seleção espera o resultado final da
     heteroidentificação de cada chamado (a mensagem nomeia quem falta)."""
     from candidatos.services.heteroidentificacao import pendentes_do_final
 
     pendentes = pendentes_do_final(selecao, agora=agora, so_do_resultado=True)
-    chamados_sem_final = ChamadoHeteroidentificacao.objects.filter(selecao=selecao).exclude(
-        decisoes__instancia=Instancia.FINAL
+    chamados_sem_final = (
+        ChamadoHeteroidentificacao.objects.filter(selecao=selecao)
+        .exclude(motivo=MotivoChamado.CADASTRO_RESERVA)
+        .exclude(decisoes__instancia=Instancia.FINAL)
     )
-    if (
-        not pendentes
-        and not chamados_sem_final.exclude(motivo=MotivoChamado.CADASTRO_RESERVA).exists()
-    ):
-        return []
+    if not pendentes and not chamados_sem_final.exists():
+        return _lista_nao_montada(selecao)
     nomes = [p.mensagem for p in pendentes] or [
         f"{c.inscricao.numero}: resultado final da heteroidentificação não publicado"
         for c in chamados_sem_final.select_related("inscricao")[:10]

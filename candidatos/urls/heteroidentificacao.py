@@ -13,6 +13,7 @@ urlpatterns = [
     path("comissao/<int:pk>/membros/", views.membro_incluir, name="membro_incluir"),
     path("membro/<int:pk>/desligar/", views.membro_desligar, name="membro_desligar"),
     path("selecao/<int:pk>/", views.selecao, name="selecao"),
+    path("selecao/<int:pk>/regras/", views.regras, name="regras"),
     path("selecao/<int:pk>/chamados/", views.chamados_montar, name="chamados_montar"),
     path("selecao/<int:pk>/sessoes/nova/", views.sessao_nova, name="sessao_nova"),
     path("selecao/<int:pk>/preliminar/", views.preliminar, name="preliminar"),

@@ -9,6 +9,7 @@ são dado sensível (LGPD, art. 11): só gestores, com o acesso registrado.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.contrib import messages
@@ -35,7 +36,21 @@ from candidatos.selectors.heteroidentificacao import chamados_da_selecao
 from candidatos.services import heteroidentificacao as hetero
 from candidatos.services.inscricoes import acessos_registrar
 from selecoes import acesso
-from selecoes.models import Comissao, ConfirmacaoCategoria, MembroComissao, Papel, Selecao
+from selecoes.categorias import Categoria
+from selecoes.models import (
+    Comissao,
+    ConfirmacaoCategoria,
+    MembroComissao,
+    Papel,
+    Selecao,
+    SituacaoSelecao,
+)
+from selecoes.services import (
+    CAMPOS_CONFIRMACAO,
+    dados_da_selecao,
+    rascunho_atualizar,
+    selecao_retificar,
+)
 
 EDITORES = acesso.EDITORES
 
@@ -534,3 +549,88 @@ def gravacao(request: HttpRequest, pk: int) -> FileResponse:
     resposta = FileResponse(arquivo, as_attachment=True, filename=objeto.nome_original)
     resposta["Cache-Control"] = "private, no-store"
     return resposta
+
+
+# --- regras do edital -----------------------------------------------------------------
+
+
+def _categorias_do_edital(selecao: Selecao) -> list[tuple[str, str]]:
+    """As categorias que o edital declara (negros sempre; PcD se houver; as do órgão)."""
+    opcoes = [(Categoria.NEGROS.value, Categoria.NEGROS.label)]
+    if selecao.reserva_pcd:
+        opcoes.append((Categoria.PCD.value, Categoria.PCD.label))
+    opcoes += [(c.categoria, c.nome) for c in selecao.categorias_orgao.all()]
+    return opcoes
+
+
+def _linhas_das_regras(formset: Any) -> list[dict[str, Any]]:
+    linhas = []
+    for form in formset.forms:
+        dados = form.cleaned_data
+        if not dados or dados.get("DELETE"):
+            continue
+        linha = {k: v for k, v in dados.items() if k != "DELETE"}
+        if linha.get("chamados") == "todos":
+            linha["multiplo"] = None
+        linhas.append(linha)
+    return linhas
+
+
+@acesso.rh_requerido
+def regras(request: HttpRequest, pk: int) -> HttpResponse:
+    """A heteroidentificação do edital: no rascunho, edita; publicado, só por retificação
+    (nova versão, com motivo); depois de um resultado, a base legal não muda (regras, § 8)."""
+    no_orgao = acesso.obter_com_papel(Selecao.objects.select_related("orgao"), request.user, pk=pk)
+    objeto = no_orgao.objeto
+    if request.method == "POST":
+        no_orgao.exigir(EDITORES)
+    categorias = _categorias_do_edital(objeto)
+    inicial = [
+        {campo: getattr(c, campo) for campo in CAMPOS_CONFIRMACAO if campo != "momento"}
+        for c in ConfirmacaoCategoria.objects.filter(selecao=objeto)
+    ]
+    formset = formularios.RegrasFormSet(
+        request.POST or None,
+        initial=inicial,
+        prefix="regras",
+        form_kwargs={"categorias": categorias},
+    )
+    publicada = objeto.situacao != SituacaoSelecao.RASCUNHO
+    form_retificacao = formularios.RetificacaoForm(request.POST or None) if publicada else None
+    if (
+        request.method == "POST"
+        and formset.is_valid()
+        and (form_retificacao is None or form_retificacao.is_valid())
+    ):
+        dados = dataclasses.replace(
+            dados_da_selecao(objeto), confirmacoes=_linhas_das_regras(formset)
+        )
+        try:
+            if form_retificacao is None:
+                rascunho_atualizar(selecao=objeto, usuario=request.user, dados=dados)
+            else:
+                selecao_retificar(
+                    selecao=objeto,
+                    usuario=request.user,
+                    motivo=form_retificacao.cleaned_data["motivo"],
+                    data_retificacao=form_retificacao.cleaned_data["data_retificacao"],
+                    dados=dados,
+                    agora=timezone.now(),
+                )
+        except ValidationError as erro:
+            for mensagem in erro.messages:
+                messages.error(request, mensagem)
+        else:
+            messages.success(request, "Heteroidentificação do edital gravada.")
+            return redirect("heteroidentificacao:selecao", pk=objeto.pk)
+    return render(
+        request,
+        "candidatos/heteroidentificacao/regras.html",
+        {
+            "selecao": objeto,
+            "formset": formset,
+            "form_retificacao": form_retificacao,
+            "publicada": publicada,
+            **no_orgao.contexto(),
+        },
+    )

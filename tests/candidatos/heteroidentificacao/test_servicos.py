@@ -492,3 +492,31 @@ def test_minha_situacao_explica_com_o_item_do_edital(orgao, alice):
     (texto,) = situacao_do_candidato(inscricao_id=ins["Y"].pk, agora=DEPOIS).heteroidentificacao
     assert "item 3.2.16" in texto
     assert "continua na ampla concorrência" in texto
+
+
+def test_resultado_final_da_selecao_espera_a_lista_de_chamados(orgao, alice):
+    from tests.candidatos.classificacao.factories import classificacao, nova_vaga
+    from tests.candidatos.heteroidentificacao.cenario import preliminar, regra
+
+    vaga = nova_vaga(orgao)
+    classificacao(vaga, "ABXCDYEZ")
+    regra(vaga.selecao)
+    preliminar(vaga.selecao, alice)
+    with pytest.raises(PublicacaoInvalida, match="lista de chamados não foi montada"):
+        resultado.resultado_publicar(
+            selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=AGORA
+        )
+
+
+def test_sem_optantes_o_final_da_selecao_nao_espera(orgao, alice):
+    from tests.candidatos.classificacao.factories import classificacao, nova_vaga
+    from tests.candidatos.heteroidentificacao.cenario import preliminar, regra
+
+    vaga = nova_vaga(orgao)
+    classificacao(vaga, "ABC")
+    regra(vaga.selecao)
+    preliminar(vaga.selecao, alice)
+    versao = resultado.resultado_publicar(
+        selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=AGORA
+    )
+    assert versao.tipo == TipoResultado.FINAL

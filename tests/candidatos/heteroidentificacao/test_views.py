@@ -222,3 +222,62 @@ def test_pagina_publica_so_numeros(client, cenario, alice):
     ruim = client.get(url, {"inscricao": "<script>"})
     assert ruim.status_code == 200
     assert "Número de inscrição: use só letras" in ruim.content.decode()
+
+
+def _regras_post(**campos):
+    dados = {
+        "regras-TOTAL_FORMS": "1",
+        "regras-INITIAL_FORMS": "0",
+        "regras-MIN_NUM_FORMS": "0",
+        "regras-MAX_NUM_FORMS": "10",
+        "regras-0-categoria": "negros",
+        "regras-0-tipo": "fenotipica",
+        "regras-0-chamados": "multiplo_vagas",
+        "regras-0-multiplo": "3",
+        "regras-0-regra_decisao": "maioria",
+        "regras-0-ausente": "ampla_concorrencia",
+        "regras-0-item_edital": "item 7.1",
+        "regras-0-prazo_recurso_dias": "2",
+    }
+    dados.update(campos)
+    return dados
+
+
+def test_regras_no_rascunho_pela_tela(client, orgao, bruno):
+    from selecoes.models import ConfirmacaoCategoria, SituacaoSelecao
+    from tests.factories import SelecaoFactory, VagaEstagioFactory
+
+    selecao = SelecaoFactory(orgao=orgao, situacao=SituacaoSelecao.RASCUNHO)
+    VagaEstagioFactory(selecao=selecao)
+    url = reverse("heteroidentificacao:regras", args=[selecao.pk])
+    cliente = _cliente(client, bruno)
+    assert cliente.get(url).status_code == 200
+    resposta = cliente.post(url, _regras_post())
+    assert resposta.status_code == 302, resposta.content.decode()[:2000]
+    regra = ConfirmacaoCategoria.objects.get(selecao=selecao)
+    assert (regra.multiplo, regra.item_edital) == (3, "item 7.1")
+
+
+def test_regras_publicado_exige_retificacao_e_nomeia_o_campo(client, cenario, bruno):
+    from selecoes.models import ConfirmacaoCategoria
+
+    selecao, _ins, _chamados = cenario
+    url = reverse("heteroidentificacao:regras", args=[selecao.pk])
+    resposta = _cliente(client, bruno).post(url, _regras_post())
+    assert resposta.status_code == 200
+    assert "Motivo da retificação" in resposta.content.decode()
+    resposta = client.post(
+        url,
+        _regras_post(motivo="Ajuste.", data_retificacao="2026-05-01", **{"regras-0-multiplo": "5"}),
+    )
+    # Já há resultado preliminar: a regra é base legal congelada.
+    assert "não pode mudar depois da publicação do resultado" in resposta.content.decode()
+    assert ConfirmacaoCategoria.objects.get(selecao=selecao).multiplo is None
+
+
+def test_regras_auditor_so_le(client, cenario, carla):
+    selecao, _ins, _chamados = cenario
+    url = reverse("heteroidentificacao:regras", args=[selecao.pk])
+    cliente = _cliente(client, carla)
+    assert cliente.get(url).status_code == 200
+    assert cliente.post(url, _regras_post()).status_code == 403
