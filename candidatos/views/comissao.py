@@ -72,7 +72,6 @@ def sessao(request: HttpRequest, pk: int) -> HttpResponse:
             "membro": membro,
             "linhas": linhas,
             "registra_presenca": servicos.pode_registrar_presenca(sessao=sessao, agora=agora),
-            "form_presenca": PresencaForm(),
         },
     )
 
