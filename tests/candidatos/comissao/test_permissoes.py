@@ -99,3 +99,32 @@ def test_documento_so_na_verificacao_documental(client, cenario):
     assert resposta.status_code == 200
     assert "private" in resposta["Cache-Control"]
     assert "no-store" in resposta["Cache-Control"]
+
+
+@pytest.mark.parametrize(
+    ("papel", "membro", "mesmo_orgao", "esperado"),
+    [
+        (Papel.COMISSAO, "ativo", True, 200),
+        (Papel.COMISSAO, "desligado", True, 404),
+        (Papel.COMISSAO, "nao", True, 404),
+        (Papel.COMISSAO, "ativo", False, 404),
+        (Papel.GESTOR, "ativo", True, 403),
+        (Papel.OPERADOR, "ativo", True, 403),
+        (Papel.AUDITOR, "nao", True, 403),
+        (Papel.GESTOR, "ativo", False, 403),
+    ],
+)
+def test_quem_abre_a_sessao(client, cenario, outro_orgao, papel, membro, mesmo_orgao, esperado):
+    """O papel (403), o órgão da lotação e a participação em exercício (404)."""
+    from tests.factories import LotacaoFactory, UserFactory
+
+    usuario = UserFactory(username=f"matriz-{papel.value}-{membro}-{mesmo_orgao}")
+    LotacaoFactory(
+        usuario=usuario, orgao=cenario.orgao if mesmo_orgao else outro_orgao, papel=papel
+    )
+    if membro != "nao":
+        cenario.comissao.membros.create(
+            usuario=usuario, nome="Membro da matriz", ativo=membro == "ativo"
+        )
+    client.force_login(usuario)
+    assert client.get(reverse("comissao:sessao", args=[cenario.sessao.pk])).status_code == esperado
