@@ -172,3 +172,58 @@ def chamados_da_selecao(selecao_id: int) -> list[ChamadoHeteroidentificacao]:
         .select_related("inscricao", "sessao__comissao")
         .order_by("categoria", "inscricao__numero")
     )
+
+
+def membros_do_usuario(usuario: Any) -> list[Any]:
+    """Os assentos em exercício do usuário em comissões ativas (para as telas da comissão)."""
+    from selecoes.models import MembroComissao
+
+    if not getattr(usuario, "is_authenticated", False):
+        return []
+    return list(
+        MembroComissao.objects.filter(usuario=usuario, ativo=True, comissao__ativa=True)
+        .select_related("comissao__orgao")
+        .order_by("comissao__nome")
+    )
+
+
+def chamados_do_membro(usuario: Any) -> list[ChamadoHeteroidentificacao]:
+    """Só os candidatos convocados às sessões das comissões em que o usuário está em
+    exercício, ou aos recursos da recursal em que está (nada de notas nem CPF aqui)."""
+    from django.db.models import Q
+
+    membros = membros_do_usuario(usuario)
+    if not membros:
+        return []
+    comissoes = [m.comissao_id for m in membros]
+    return list(
+        ChamadoHeteroidentificacao.objects.filter(
+            Q(sessao__comissao_id__in=comissoes) | Q(recurso__comissao_recursal_id__in=comissoes)
+        )
+        .select_related("inscricao", "sessao__comissao", "selecao__orgao")
+        .only(
+            "id",
+            "categoria",
+            "motivo",
+            "presenca",
+            "sessao",
+            "selecao",
+            "inscricao__id",
+            "inscricao__numero",
+            "inscricao__nome_social",
+            "inscricao__nome_civil",
+            "sessao__id",
+            "sessao__inicio",
+            "sessao__modalidade",
+            "sessao__local",
+            "sessao__link",
+            "sessao__comissao__id",
+            "sessao__comissao__nome",
+            "selecao__id",
+            "selecao__numero_edital",
+            "selecao__orgao__id",
+            "selecao__orgao__sigla",
+        )
+        .distinct()
+        .order_by("sessao__inicio", "inscricao__numero")
+    )

@@ -35,7 +35,7 @@ from candidatos.models import (
 )
 from candidatos.selectors.classificacao import estado_vaga
 from candidatos.services import convocacao as servico
-from candidatos.services import eliminacao
+from candidatos.services import eliminacao, heteroidentificacao
 from candidatos.views.classificacao import (
     contexto_papel,
     obter_selecao,
@@ -200,6 +200,8 @@ def _contexto_convocacao(
         "form_contratar": form_contratar,
         "form_desistencia": form_desistencia,
         "pode_contratar": c.situacao in (SituacaoConvocacao.AGUARDANDO, SituacaoConvocacao.ACEITA),
+        # Cadastro de reserva numa categoria confirmada: espera a heteroidentificação.
+        "pendente_heteroidentificacao": heteroidentificacao.convocacao_pendente_verificacao(c),
         "em_curso": c.situacao
         in (
             SituacaoConvocacao.AGUARDANDO,

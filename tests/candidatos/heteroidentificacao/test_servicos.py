@@ -520,3 +520,41 @@ def test_sem_optantes_o_final_da_selecao_nao_espera(orgao, alice):
         selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=AGORA
     )
     assert versao.tipo == TipoResultado.FINAL
+
+
+def test_resultado_final_avanca_a_geracao_do_estado_publico(
+    orgao, alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    from candidatos.services import estado_publico
+
+    avisadas = []
+    monkeypatch.setattr(
+        estado_publico,
+        "estado_publico_invalidar",
+        lambda *, selecao_id: avisadas.append(selecao_id),
+    )
+    vaga, _ins, chamados = montado(orgao, alice)
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    assert vaga.selecao.pk in avisadas
+
+
+def test_membro_ve_so_os_chamados_das_suas_sessoes(orgao, alice):
+    from candidatos.selectors.heteroidentificacao import chamados_do_membro
+
+    _vaga, _ins, chamados = montado(orgao, alice)
+    a = comissao(orgao, "Comissão A", usuario=alice)
+    b = comissao(orgao, "Comissão B", usuario=alice)
+    from tests.candidatos.heteroidentificacao.cenario import sessao
+
+    s = sessao(chamados[0].selecao, a, alice)
+    hetero.chamados_convocar(sessao=s, chamados=chamados[:2], usuario=alice)
+    membro_a = a.membros.first().usuario
+    membro_b = b.membros.first().usuario
+    assert sorted(c.pk for c in chamados_do_membro(membro_a)) == sorted(c.pk for c in chamados[:2])
+    assert chamados_do_membro(membro_b) == []
+    assert chamados_do_membro(alice) == []
