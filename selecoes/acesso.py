@@ -105,7 +105,8 @@ def escopo_comissao(
     queryset: QuerySet[M], usuario: Usuario, *, caminho_comissao: str = "comissao"
 ) -> QuerySet[M]:
     """Restringe ``queryset`` ao que é de uma comissão de que o usuário é membro em
-    exercício, no órgão em que está lotado como membro de comissão (issue 15, item 8).
+    exercício, numa comissão ativa do órgão em que está lotado como membro de comissão
+    (issue 15, item 8).
 
     ``caminho_comissao`` é o caminho ORM até a comissão: ``"comissao"`` para a
     sessão, ``"sessao__comissao"`` para o chamado, ``"comissao_recursal"`` para o
@@ -116,6 +117,7 @@ def escopo_comissao(
     )
     return no_orgao.filter(
         **{
+            f"{caminho_comissao}__ativa": True,
             f"{caminho_comissao}__membros__usuario": usuario,
             f"{caminho_comissao}__membros__ativo": True,
         }

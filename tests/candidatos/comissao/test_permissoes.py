@@ -83,6 +83,13 @@ def test_membro_desligado_nao_ve_mais_a_sessao(client, cenario):
     assert client.get(_urls(cenario)[1]).status_code == 404
 
 
+def test_comissao_desativada_nao_abre_mais_as_sessoes(client, cenario):
+    cenario.comissao.ativa = False
+    cenario.comissao.save()
+    client.force_login(cenario.membros[0])
+    assert client.get(_urls(cenario)[1]).status_code == 404
+
+
 def test_visitante_anonimo_vai_para_o_login(client, cenario):
     for url in _urls(cenario):
         resposta = client.get(url)
