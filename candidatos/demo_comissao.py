@@ -50,6 +50,7 @@ from selecoes import services
 from selecoes.demo import LoginDemo, _edital, _vaga
 from selecoes.models import (
     Comissao,
+    CpfServidor,
     Lotacao,
     MembroComissao,
     Orgao,
@@ -74,6 +75,8 @@ RECURSAIS = [
     ("recursal.elias", "Elias Terena"),
     ("recursal.fatima", "Fátima Conceição"),
 ]
+# CPFs fictícios (dígitos verificadores válidos) e nível da conta no gov.br local.
+CPFS_GOVBR = {"membro.ana": ("64164900130", 2), "recursal.dora": ("64164900210", 2)}
 FUNDAMENTOS = {
     "confirma": "Características fenotípicas (cor da pele, textura do cabelo e traços faciais) "
     "compatíveis com a autodeclaração de pessoa negra, observadas na sessão.",
@@ -174,6 +177,10 @@ def _usuario(username: str, nome: str, orgao: Orgao, papel: Papel) -> tuple[User
         usuario.set_password(senha)
         usuario.save()
     Lotacao.objects.get_or_create(usuario=usuario, orgao=orgao, defaults={"papel": papel})
+    if username in CPFS_GOVBR:
+        CpfServidor.objects.get_or_create(
+            usuario=usuario, defaults={"cpf": CPFS_GOVBR[username][0]}
+        )
     return usuario, senha
 
 
