@@ -19,7 +19,7 @@ from django.utils import timezone
 from candidatos.models import CorRaca, Inscricao, OrigemInscricao
 from candidatos.services.inscricoes import DadosInscricao
 from candidatos.services.lote import inscricoes_criar_em_lote
-from selecoes.models import NivelEnsino, Orgao, Selecao, SituacaoSelecao, VagaEstagio
+from selecoes.models import CpfServidor, NivelEnsino, Orgao, Selecao, SituacaoSelecao, VagaEstagio
 
 EDITAL_DEMO = "DEMO-INSCRICOES/2026"
 SEMENTE = 9427
@@ -325,8 +325,18 @@ def popular_govbr() -> list:
 
     from django.conf import settings
 
+    from candidatos.demo_comissao import CPFS_GOVBR as CPFS_GOVBR_COMISSAO
     from selecoes.demo import CPFS_GOVBR_SERVIDORES, LoginDemo
 
+    # Os membros de comissão de demonstração que têm CPF registrado (MRE).
+    servidores = {
+        **CPFS_GOVBR_SERVIDORES,
+        **{
+            u: dado
+            for u, dado in CPFS_GOVBR_COMISSAO.items()
+            if CpfServidor.objects.filter(usuario__username=u, cpf=dado[0]).exists()
+        },
+    }
     contas = [
         {
             "login": cpf,
@@ -335,11 +345,11 @@ def popular_govbr() -> list:
             "email": f"{usuario}@exemplo.gov.br",
             "nivel": nivel,
         }
-        for usuario, (cpf, nivel) in CPFS_GOVBR_SERVIDORES.items()
+        for usuario, (cpf, nivel) in servidores.items()
     ]
     logins = [
         LoginDemo(cpf, SENHA_GOVBR_DEMO, f"gov.br local — RH: {usuario} (nível {nivel})")
-        for usuario, (cpf, nivel) in CPFS_GOVBR_SERVIDORES.items()
+        for usuario, (cpf, nivel) in servidores.items()
     ]
     candidata = _candidata_em_duas_selecoes()
     if candidata is not None:

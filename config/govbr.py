@@ -123,7 +123,7 @@ def _entrar_no_rh(request: HttpRequest, identidade: IdentidadeGovBr) -> HttpResp
     if cadastro is None:
         raise FalhaGovBr(Motivo.SEM_CADASTRO_RH)
     usuario = cadastro.usuario
-    if not acesso.e_rh(usuario):
+    if not (acesso.e_rh(usuario) or acesso.e_comissao(usuario)):
         raise FalhaGovBr(Motivo.SEM_LOTACAO)
     minimo = confiabilidade.nivel_minimo_rh()
     try:

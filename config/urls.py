@@ -47,6 +47,7 @@ urlpatterns = [
     path("rh/heteroidentificacao/", include("candidatos.urls.heteroidentificacao")),
     path("rh/pendencias/", include("relatorios.pendencias.urls")),
     path("rh/mensagens/", include("selecoes.urls_mensagens")),
+    path("rh/comissao/", include("candidatos.urls.comissao")),
     path("inscricao/", include("candidatos.urls.inscricao_publica")),
     path("convocacao/", include("candidatos.urls.convocacao_publica")),
     path("publico/", include("candidatos.urls.publico")),

@@ -1,7 +1,8 @@
 """Menu do RH: só os links que o usuário abre.
 
 As perguntas são as mesmas das views, feitas às mesmas funções:
-``selecoes.acesso.e_rh`` (``rh_requerido`` e o cadastro de empresas do art. 6º) e
+``selecoes.acesso.e_rh`` (``rh_requerido`` e o cadastro de empresas do art. 6º),
+``selecoes.acesso.e_comissao`` (``comissao_requerida``, issue 15 item 8) e
 ``relatorios.monitoramento.selectors.ve_painel_monitoramento`` (``escopo_monitoramento``, art. 5º).
 As pendências trazem a contagem, calculada uma vez por requisição.
 """
@@ -48,6 +49,8 @@ def itens_do_menu(usuario: acesso.Usuario, request: HttpRequest | None = None) -
         ]
         if acesso.orgaos_do_usuario(usuario, (acesso.Papel.GESTOR,)).exists():
             itens.append(ItemMenu("Servidores (gov.br)", reverse("servidores")))
+    if acesso.e_comissao(usuario):
+        itens.append(ItemMenu("Comissão de heteroidentificação", reverse("comissao:inicio")))
     if selectors.ve_painel_monitoramento(usuario):
         itens.append(ItemMenu("Monitoramento", reverse("monitoramento:painel")))
     return itens

@@ -1,7 +1,10 @@
 """Escopo de acesso do RH: toda consulta passa por aqui.
 
 Um usuário de RH vê somente objetos dos órgãos em que está lotado; um objeto de
-outro órgão responde 404 (não revelamos que existe).
+outro órgão responde 404 (não revelamos que existe). O papel de membro de comissão
+de heteroidentificação (``Papel.COMISSAO``) não entra no escopo do RH: as telas da
+comissão pedem ``papeis=PAPEIS_COMISSAO`` e, além do órgão, a participação na
+comissão (``heteroidentificacao_comissao``).
 """
 
 from collections.abc import Callable, Iterable
@@ -22,7 +25,9 @@ M = TypeVar("M", bound=Model)
 V = TypeVar("V", bound=Callable[..., HttpResponseBase])
 Usuario = User | AnonymousUser
 
-TODOS_OS_PAPEIS = tuple(Papel)
+PAPEIS_RH = tuple(p for p in Papel if p.do_rh)
+"""Os papéis que abrem as telas do RH (o padrão de todo helper deste módulo)."""
+PAPEIS_COMISSAO = (Papel.COMISSAO,)
 EDITORES = (Papel.GESTOR, Papel.OPERADOR)
 
 
@@ -33,15 +38,22 @@ def usuario_autenticado(request: HttpRequest) -> User:
     return request.user
 
 
-def lotacoes(usuario: Usuario) -> QuerySet[Lotacao]:
+def lotacoes(usuario: Usuario, papeis: Iterable[Papel] = PAPEIS_RH) -> QuerySet[Lotacao]:
     if not usuario.is_authenticated:
         return Lotacao.objects.none()
-    return Lotacao.objects.filter(usuario=usuario).select_related("orgao")
+    return Lotacao.objects.filter(
+        usuario=usuario, papel__in=[p.value for p in papeis]
+    ).select_related("orgao")
 
 
 def e_rh(usuario: Usuario) -> bool:
-    """Lotado(a) em algum órgão, com qualquer papel: abre as telas do RH."""
+    """Lotado(a) em algum órgão com um papel do RH: abre as telas do RH."""
     return lotacoes(usuario).exists()
+
+
+def e_comissao(usuario: Usuario) -> bool:
+    """Lotado(a) em algum órgão como membro de comissão: abre as telas da comissão."""
+    return lotacoes(usuario, PAPEIS_COMISSAO).exists()
 
 
 def papeis_por_extenso(papeis: Iterable[Papel]) -> str:
@@ -51,15 +63,16 @@ def papeis_por_extenso(papeis: Iterable[Papel]) -> str:
 
 
 MENSAGEM_SEM_LOTACAO = (
-    "Esta área é do RH: é preciso ser "
-    + papeis_por_extenso(TODOS_OS_PAPEIS)
+    "Esta área é do RH: é preciso ser " + papeis_por_extenso(PAPEIS_RH) + " lotado(a) em um órgão."
+)
+MENSAGEM_SEM_COMISSAO = (
+    "Esta área é das comissões de heteroidentificação: é preciso ser "
+    + papeis_por_extenso(PAPEIS_COMISSAO)
     + " lotado(a) em um órgão."
 )
 
 
-def orgaos_do_usuario(
-    usuario: Usuario, papeis: Iterable[Papel] = TODOS_OS_PAPEIS
-) -> QuerySet[Orgao]:
+def orgaos_do_usuario(usuario: Usuario, papeis: Iterable[Papel] = PAPEIS_RH) -> QuerySet[Orgao]:
     if not usuario.is_authenticated:
         return Orgao.objects.none()
     return Orgao.objects.filter(
@@ -72,7 +85,7 @@ def escopo(
     usuario: Usuario,
     *,
     caminho_orgao: str = "orgao",
-    papeis: Iterable[Papel] = TODOS_OS_PAPEIS,
+    papeis: Iterable[Papel] = PAPEIS_RH,
 ) -> QuerySet[M]:
     """Restringe ``queryset`` aos órgãos do usuário (com um dos ``papeis``).
 
@@ -88,12 +101,35 @@ def escopo(
     return queryset.filter(**filtro).distinct()
 
 
+def escopo_comissao(
+    queryset: QuerySet[M], usuario: Usuario, *, caminho_comissao: str = "comissao"
+) -> QuerySet[M]:
+    """Restringe ``queryset`` ao que é de uma comissão de que o usuário é membro em
+    exercício, numa comissão ativa do órgão em que está lotado como membro de comissão
+    (issue 15, item 8).
+
+    ``caminho_comissao`` é o caminho ORM até a comissão: ``"comissao"`` para a
+    sessão, ``"sessao__comissao"`` para o chamado, ``"comissao_recursal"`` para o
+    recurso. Quem não é da comissão recebe 404, como quem é de outro órgão.
+    """
+    no_orgao = escopo(
+        queryset, usuario, caminho_orgao=f"{caminho_comissao}__orgao", papeis=PAPEIS_COMISSAO
+    )
+    return no_orgao.filter(
+        **{
+            f"{caminho_comissao}__ativa": True,
+            f"{caminho_comissao}__membros__usuario": usuario,
+            f"{caminho_comissao}__membros__ativo": True,
+        }
+    ).distinct()
+
+
 def obter_no_escopo(
     queryset: QuerySet[M],
     usuario: Usuario,
     *,
     caminho_orgao: str = "orgao",
-    papeis: Iterable[Papel] = TODOS_OS_PAPEIS,
+    papeis: Iterable[Papel] = PAPEIS_RH,
     **busca: Any,
 ) -> M:
     """Um objeto dentro do escopo do usuário, ou 404."""
@@ -200,17 +236,25 @@ def pode_editar(usuario: Usuario, orgao: Orgao | int) -> bool:
     return papel is not None and papel.pode_editar
 
 
-def rh_requerido(view: V) -> V:
-    """Exige login e ao menos uma lotação (usuário de RH)."""
-
+def _lotacao_requerida(view: V, tem: Callable[[Usuario], bool], mensagem: str) -> V:
     @wraps(view)
     def _view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             from django.contrib.auth.views import redirect_to_login
 
             return redirect_to_login(request.get_full_path())
-        if not e_rh(request.user):
-            raise PermissionDenied(MENSAGEM_SEM_LOTACAO)
+        if not tem(request.user):
+            raise PermissionDenied(mensagem)
         return view(request, *args, **kwargs)
 
     return cast(V, _view)
+
+
+def rh_requerido(view: V) -> V:
+    """Exige login e ao menos uma lotação com papel do RH."""
+    return _lotacao_requerida(view, e_rh, MENSAGEM_SEM_LOTACAO)
+
+
+def comissao_requerida(view: V) -> V:
+    """Exige login e ao menos uma lotação de membro de comissão (issue 15, item 8)."""
+    return _lotacao_requerida(view, e_comissao, MENSAGEM_SEM_COMISSAO)

@@ -69,6 +69,14 @@ def mascarar_cpf(valor: str) -> str:
     return f"***.{c[3:6]}.{c[6:9]}-**" if len(c) == 11 else "***"
 
 
+def cpf_ultimos_digitos(valor: str) -> str:
+    """Só os quatro últimos dígitos (***.***.*89-01): o que a comissão de
+    heteroidentificação confere com o documento do candidato, sem receber o CPF
+    (issue 15, item 8; LGPD, art. 6º, III)."""
+    c = somente_digitos(valor)
+    return f"***.***.*{c[7:9]}-{c[9:]}" if len(c) == 11 else "***"
+
+
 def formatar_cnpj(valor: str) -> str:
     """00.000.000/0000-00, também para o alfanumérico (12.ABC.345/01DE-35)."""
     c = normalizar_cnpj(valor)

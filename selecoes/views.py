@@ -36,12 +36,14 @@ recuperar_senha = limitar("senha:ip", limite=10, janela_segundos=3600)(
 
 @login_required
 def painel(request: HttpRequest) -> HttpResponse:
-    """Página inicial do RH: os órgãos e papéis do usuário e as seleções recentes."""
+    """Página inicial do RH: os órgãos e papéis do usuário e as seleções recentes; ao
+    membro de comissão de heteroidentificação, o caminho para as suas sessões."""
     return render(
         request,
         "rh/painel.html",
         {
             "lotacoes": acesso.lotacoes(request.user),
+            "lotacoes_comissao": acesso.lotacoes(request.user, acesso.PAPEIS_COMISSAO),
             "recentes": selectors.selecoes_do_usuario(request.user)[:5],
             "pode_criar": acesso.orgaos_do_usuario(request.user, acesso.EDITORES).exists(),
         },

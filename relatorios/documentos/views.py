@@ -42,7 +42,7 @@ def _documentos_rh() -> QuerySet[Documento]:
     )
 
 
-def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.TODOS_OS_PAPEIS) -> Documento:
+def _documento_rh(request: HttpRequest, pk: int, papeis: Any = acesso.PAPEIS_RH) -> Documento:
     return acesso.obter_no_escopo(_documentos_rh(), request.user, papeis=papeis, pk=pk)
 
 
@@ -53,10 +53,10 @@ def _documento_com_papel(
 
 
 def _no_escopo(request: HttpRequest, documento: Documento) -> bool:
-    return (
-        documento.orgao_id is not None
-        and acesso.papel_no_orgao(request.user, documento.orgao_id) is not None
-    )
+    if documento.orgao_id is None:
+        return False
+    papel = acesso.papel_no_orgao(request.user, documento.orgao_id)
+    return papel is not None and papel.do_rh
 
 
 def _servivel(documento: Documento) -> bool:

@@ -358,7 +358,7 @@ def anos_com_dados(orgao_ids: Sequence[int]) -> list[int]:
 
 
 def empresas_no_escopo(
-    usuario: acesso.Usuario, papeis: Sequence[Papel] = acesso.TODOS_OS_PAPEIS
+    usuario: acesso.Usuario, papeis: Sequence[Papel] = acesso.PAPEIS_RH
 ) -> QuerySet[EmpresaTerceirizada]:
     """Cadastro do art. 6º, só dos órgãos do usuário (objeto de outro órgão → 404)."""
     return acesso.escopo(

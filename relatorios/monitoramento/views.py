@@ -205,7 +205,7 @@ def _exigir_lotacao(request: HttpRequest) -> None:
     if not acesso.e_rh(request.user):
         raise PermissionDenied(
             "O cadastro de empresas (art. 6º) é do RH do órgão: é preciso ser "
-            f"{acesso.papeis_por_extenso(acesso.TODOS_OS_PAPEIS)} lotado(a) em um órgão."
+            f"{acesso.papeis_por_extenso(acesso.PAPEIS_RH)} lotado(a) em um órgão."
         )
 
 

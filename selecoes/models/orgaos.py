@@ -14,11 +14,19 @@ from selecoes.validators import (
 
 
 class Papel(models.TextChoices):
-    """Papel de um usuário de RH em um órgão."""
+    """Papel de um usuário em um órgão: os três do RH e o de membro de comissão de
+    heteroidentificação, que não abre as telas do RH (issue 15, item 8)."""
 
     GESTOR = "gestor", "Gestor(a)"
     OPERADOR = "operador", "Operador(a)"
     AUDITOR = "auditor", "Auditor(a)"
+    COMISSAO = "comissao", "Membro de comissão"
+
+    @property
+    def do_rh(self) -> bool:
+        """Abre as telas do RH. O membro de comissão vê só os candidatos chamados às
+        sessões da sua comissão, e só o que a verificação precisa (LGPD, art. 6º, III)."""
+        return self is not Papel.COMISSAO
 
     @property
     def ve_dados_sensiveis(self) -> bool:

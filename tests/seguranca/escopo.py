@@ -166,6 +166,11 @@ ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo | Extra"]] =
     "classificacao:publicacao_progresso": {"chave": Fixo(CHAVE_QUALQUER)},
     "classificacao:processo_arquivo": {"qual": Fixo("evidencias")},
     "inscricoes:documento_categoria": {"categoria": Fixo("indigenas")},
+    # Telas do membro de comissão (o gestor dono recebe 403; o membro as abre:
+    # tests/candidatos/comissao/test_permissoes.py); o segmento "recurso" é o do recurso
+    # de heteroidentificação, não o do resultado.
+    "comissao:recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
+    "comissao:documento_recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
 }
 # Argumentos que não apontam um objeto (filtros): valores fixos válidos.
 PARAMETROS: dict[str, object] = {

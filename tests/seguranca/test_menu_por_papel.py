@@ -21,6 +21,7 @@ MENSAGENS = reverse("mensagens:lista")
 PAINEL_RH = reverse("painel")
 SERVIDORES = reverse("servidores")  # CPF dos servidores para o gov.br: só gestor(a)
 PENDENCIAS = reverse("pendencias:inicio")
+COMISSAO = reverse("comissao:inicio")  # membro de comissão de heteroidentificação (issue 15)
 PUBLICOS = {
     reverse("inicio"),
     reverse("publico:selecoes"),
@@ -46,6 +47,7 @@ def usuarios(alice, bruno, carla, monica, usuario_por_papel):
         "operador": bruno,
         "auditor": carla,
         "monitoramento": monica,
+        "comissao": usuario_por_papel(Papel.COMISSAO),
     }
 
 
@@ -73,6 +75,7 @@ ESPERADO = {
         MENSAGENS,
     },
     "monitoramento": {PAINEL_RH, MONITORAMENTO},
+    "comissao": {PAINEL_RH, COMISSAO},
 }
 
 
@@ -98,6 +101,9 @@ def test_menu_mostra_so_o_que_o_papel_abre_e_cada_link_responde_200(client, usua
         ("monitoramento", EDITAIS, "gestor(a), operador(a) ou auditor(a)"),
         ("monitoramento", EMPRESAS, "gestor(a), operador(a) ou auditor(a)"),
         ("operador", MONITORAMENTO, "gestor(a) ou auditor(a)"),
+        ("comissao", EDITAIS, "gestor(a), operador(a) ou auditor(a)"),
+        ("comissao", MONITORAMENTO, "gestor(a) ou auditor(a)"),
+        ("gestor", COMISSAO, "membro de comissão"),
     ],
 )
 def test_403_diz_o_papel_que_falta_e_quem_concede(client, usuarios, papel, url, trecho):

@@ -20,14 +20,14 @@ def test_escopo_objeto_de_outro_orgao_responde_404(papel, usuario_por_papel, out
         acesso.obter_no_escopo(Selecao.objects.all(), usuario, pk=alheia.pk)
 
 
-@pytest.mark.parametrize("papel", list(Papel))
+@pytest.mark.parametrize("papel", acesso.PAPEIS_RH)
 def test_escopo_objeto_do_proprio_orgao_e_visivel(papel, usuario_por_papel, orgao):
     usuario = usuario_por_papel(papel)
     propria = SelecaoFactory(orgao=orgao)
     assert acesso.obter_no_escopo(Selecao.objects.all(), usuario, pk=propria.pk) == propria
 
 
-@pytest.mark.parametrize("papel", list(Papel))
+@pytest.mark.parametrize("papel", acesso.PAPEIS_RH)
 def test_escopo_por_caminho_aninhado(papel, usuario_por_papel, orgao, outro_orgao):
     usuario = usuario_por_papel(papel)
     minha = VagaEstagioFactory(selecao__orgao=orgao)
@@ -64,12 +64,38 @@ def test_usuario_em_dois_orgaos_ve_os_dois(alice, orgao, outro_orgao):
         (Papel.GESTOR, True, True),
         (Papel.OPERADOR, False, True),
         (Papel.AUDITOR, False, False),
+        (Papel.COMISSAO, False, False),
     ],
 )
 def test_permissoes_por_papel(papel, sensiveis, edita, usuario_por_papel, orgao):
     usuario = usuario_por_papel(papel)
     assert acesso.ve_dados_sensiveis(usuario, orgao) is sensiveis
     assert acesso.pode_editar(usuario, orgao) is edita
+
+
+# --- membro de comissão: fora do escopo do RH (issue 15, item 8) --------------
+
+
+def test_membro_de_comissao_nao_abre_o_rh_nem_entra_no_escopo_dele(usuario_por_papel, orgao):
+    membro = usuario_por_papel(Papel.COMISSAO)
+    selecao = SelecaoFactory(orgao=orgao)
+    assert not acesso.e_rh(membro)
+    assert acesso.e_comissao(membro)
+    assert not acesso.escopo(Selecao.objects.all(), membro).exists()
+    assert not acesso.orgaos_do_usuario(membro).exists()
+    with pytest.raises(Http404):
+        acesso.obter_com_papel(Selecao.objects.all(), membro, pk=selecao.pk)
+    with pytest.raises(PermissionDenied, match="seu papel neste órgão é membro de comissão"):
+        acesso.exigir_papel(membro, orgao, acesso.PAPEIS_RH)
+
+
+def test_escopo_da_comissao_pede_o_papel_comissao(usuario_por_papel, orgao, alice):
+    membro = usuario_por_papel(Papel.COMISSAO)
+    SelecaoFactory(orgao=orgao)
+    papeis = acesso.PAPEIS_COMISSAO
+    assert acesso.escopo(Selecao.objects.all(), membro, papeis=papeis).count() == 1
+    assert acesso.escopo(Selecao.objects.all(), alice, papeis=papeis).count() == 0
+    assert not acesso.e_comissao(alice)
 
 
 def test_exigir_papel_nega_auditor_em_acao_de_escrita(carla, orgao):
@@ -79,7 +105,7 @@ def test_exigir_papel_nega_auditor_em_acao_de_escrita(carla, orgao):
 
 def test_exigir_papel_sem_lotacao_responde_404(diego, orgao):
     with pytest.raises(Http404):
-        acesso.exigir_papel(diego, orgao, acesso.TODOS_OS_PAPEIS)
+        acesso.exigir_papel(diego, orgao, acesso.PAPEIS_RH)
 
 
 def test_orgao_com_cnpj_invalido_nao_passa_na_validacao(orgao):
@@ -94,7 +120,7 @@ def test_orgao_com_cnpj_invalido_nao_passa_na_validacao(orgao):
 # --- obter_com_papel: o objeto e o papel, numa chamada só ---------------------
 
 
-@pytest.mark.parametrize("papel", list(Papel))
+@pytest.mark.parametrize("papel", acesso.PAPEIS_RH)
 def test_obter_com_papel_devolve_objeto_e_papel_do_orgao_do_objeto(
     papel, usuario_por_papel, orgao, django_assert_num_queries
 ):

@@ -1,9 +1,12 @@
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from selecoes.validators import (
     cnpj_valido,
+    cpf_ultimos_digitos,
     cpf_valido,
     formatar_cnpj,
     mascarar_cpf,
@@ -72,6 +75,28 @@ def test_geradores_das_fabricas_produzem_documentos_validos():
 
 def test_mascara_de_cpf_esconde_primeiros_e_ultimos_digitos():
     assert mascarar_cpf("52998224725") == "***.982.247-**"
+
+
+@pytest.mark.parametrize(
+    ("valor", "exibido"),
+    [
+        ("52998224725", "***.***.*47-25"),
+        ("529.982.247-25", "***.***.*47-25"),
+        ("", "***"),
+        ("123", "***"),
+    ],
+)
+def test_cpf_da_comissao_so_com_os_ultimos_digitos(valor, exibido):
+    assert cpf_ultimos_digitos(valor) == exibido
+
+
+@given(st.integers(min_value=0, max_value=10**6))
+@example(0)
+def test_cpf_da_comissao_nunca_mostra_os_sete_primeiros_digitos(semente):
+    """Issue 15, item 8: a comissão recebe só os quatro últimos dígitos."""
+    cpf = gerar_cpf(semente)
+    exibido = cpf_ultimos_digitos(cpf)
+    assert [c for c in exibido if c.isdigit()] == list(cpf[7:])
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ ETAPAS = [
     "candidatos.demo_resultados.popular_resultados",
     "relatorios.monitoramento.demo.popular_monitoramento",
     "relatorios.documentos.demo.popular_documentos",
+    "candidatos.demo_comissao.popular_comissao",
     "candidatos.demo.popular_govbr",
 ]
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from candidatos.models import CorRaca, SituacaoInscricao
 from relatorios.documentos import services
 from relatorios.models import StatusDocumento
-from selecoes.models import Papel
+from selecoes import acesso
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 from tests.relatorios.documentos.conftest import texto_pdf
 
@@ -87,7 +87,7 @@ def test_comprovante_do_candidato_prova_tambem_que_nao_optou(client, selecao, ge
     assert "Branca" not in texto
 
 
-@pytest.mark.parametrize("papel", list(Papel))
+@pytest.mark.parametrize("papel", acesso.PAPEIS_RH)
 def test_via_do_rh_nao_traz_cor_nem_opcoes_a_nenhum_papel(
     client, selecao, gerar, usuario_por_papel, papel
 ):
@@ -122,7 +122,7 @@ def test_comprovante_da_nova_inscricao_diz_qual_substituiu(client, selecao, gera
     assert f"Esta inscrição substitui a inscrição nº {antiga.numero}" in texto
 
 
-@pytest.mark.parametrize("papel", list(Papel))
+@pytest.mark.parametrize("papel", acesso.PAPEIS_RH)
 def test_via_do_rh_da_nova_inscricao_diz_qual_substituiu(
     client, selecao, gerar, usuario_por_papel, papel
 ):

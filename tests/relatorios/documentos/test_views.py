@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from relatorios.documentos import services
 from relatorios.models import Documento, StatusDocumento
+from selecoes import acesso
 from selecoes.models import Papel
 from tests.factories import InscricaoFactory, SelecaoFactory, VagaEstagioFactory
 from tests.relatorios.documentos.conftest import texto_pdf
@@ -154,7 +155,7 @@ def test_formulario_do_comprovante_aceita_o_codigo_como_impresso(client, inscric
     assert resposta.url == reverse("documentos:comprovante_baixar", args=["2026000555", "K9X2P7Q1"])
 
 
-@pytest.mark.parametrize("papel", list(Papel))
+@pytest.mark.parametrize("papel", acesso.PAPEIS_RH)
 def test_comprovante_para_o_rh_do_orgao_sem_o_codigo(
     client, inscricao, gerar, usuario_por_papel, papel
 ):
@@ -169,12 +170,16 @@ def test_comprovante_para_o_rh_do_orgao_sem_o_codigo(
 
 @pytest.mark.parametrize("papel", list(Papel))
 def test_via_do_candidato_nunca_para_o_rh(client, inscricao, gerar, usuario_por_papel, papel):
-    """A via com o código (a do candidato) não se abre pelo RH, nem pelo id."""
+    """A via com o código (a do candidato) não se abre pelo RH, nem pelo id; o membro
+    de comissão nem chega às telas do RH (403)."""
     documento = gerar(lambda: services.comprovante_solicitar(inscricao=inscricao))
     client.force_login(usuario_por_papel(papel))
-    for rota in ("arquivo", "progresso", "detalhe"):
+    recusa = 404 if papel.do_rh else 403
+    for rota in ("arquivo", "progresso"):
         assert client.get(reverse(f"documentos:{rota}", args=[documento.pk])).status_code == 404
-    assert client.post(reverse("documentos:regenerar", args=[documento.pk])).status_code == 404
+    assert client.get(reverse("documentos:detalhe", args=[documento.pk])).status_code == recusa
+    resposta = client.post(reverse("documentos:regenerar", args=[documento.pk]))
+    assert resposta.status_code == recusa
 
 
 def test_comprovante_nunca_para_outro_orgao_nem_anonimo(client, inscricao, gerar, diego):
