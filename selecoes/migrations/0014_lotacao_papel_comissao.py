@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('selecoes', '0012_heteroidentificacao_no_edital_e_comissoes'),
+        ('selecoes', '0013_versao_das_entradas'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
