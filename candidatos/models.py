@@ -627,6 +627,9 @@ class SituacaoConvocacao(models.TextChoices):
     DESISTIU = "desistiu", "Desistiu"
     ELIMINADO = "eliminado", "Eliminado(a) (art. 2º, parágrafo único)"
     DESLIGADO = "desligado", "Desligado(a)"
+    SEM_EFEITO = "sem_efeito", "Sem efeito (heteroidentificação não confirmou)"
+    """Regras de reserva, § 1 (issue 15, item 4): convocado pelo cadastro de reserva numa
+    vaga da categoria e não confirmado; a inscrição fica na ampla concorrência."""
 
     @property
     def ocupa_vaga(self) -> bool:

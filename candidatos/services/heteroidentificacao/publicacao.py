@@ -32,6 +32,7 @@ from candidatos.models import (
     TipoPublicacao,
 )
 from candidatos.services.heteroidentificacao import regras
+from candidatos.services.heteroidentificacao.efeito import convocacoes_aplicar_verificacao
 from selecoes import auditoria, eventos
 from selecoes.canonico import hash_conteudo
 from selecoes.categorias import Categoria
@@ -280,9 +281,11 @@ def resultado_final_publicar(
         raise ValidationError("Resultado final: não há candidatos chamados.")
     decisoes = _decisoes(selecao)
     itens = []
+    novos_finais = set()
     for chamado in chamados:
         resultado = decisoes.get((chamado.pk, Instancia.FINAL))
         if resultado is None:
+            novos_finais.add(chamado.pk)
             resultado = decisoes.get(
                 (chamado.pk, Instancia.RECURSAL), decisoes[(chamado.pk, Instancia.COMISSAO)]
             )
@@ -304,6 +307,11 @@ def resultado_final_publicar(
         recurso_fim=None,
         usuario=usuario,
         agora=agora,
+    )
+    # Issue 15, item 4: quem foi alcançado pelo cadastro de reserva e esperava a
+    # verificação tem a convocação liberada ou sem efeito (com o próximo a chamar).
+    convocacoes_aplicar_verificacao(
+        chamados=[c for c in chamados if c.pk in novos_finais], usuario=usuario, agora=agora
     )
     eventos.emitir(eventos.Evento.HETEROIDENTIFICACAO_FINAL, selecao_id=selecao.pk)
     return publicacao

@@ -1,0 +1,183 @@
+"""Convocado pelo cadastro de reserva é verificado antes de a convocação valer (issue 15,
+item 4; regras de reserva, § 1), depois do resultado final da seleção publicado."""
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from candidatos.models import (
+    ProcessoEliminacao,
+    SituacaoConvocacao,
+    SituacaoInscricao,
+    TipoResultado,
+)
+from candidatos.selectors.classificacao import estado_vaga
+from candidatos.selectors.pendencias import vagas_a_suprir
+from candidatos.services import convocacao, resultado
+from candidatos.services import heteroidentificacao as hetero
+from selecoes import entradas
+from selecoes.models import Mensagem, RegistroAuditoria, Selecao
+from tests.candidatos.classificacao.factories import AGORA
+from tests.candidatos.heteroidentificacao.cenario import comissao, montado, verificar
+
+pytestmark = pytest.mark.django_db
+
+N, C, F = "nao_confirma", "confirma", "indicio_fraude"
+DEPOIS = AGORA + dt.timedelta(days=10)
+FINAL_DA_VERIFICACAO = DEPOIS + dt.timedelta(days=2)
+MOTIVO = "Candidato alcançado pelo cadastro de reserva."
+
+
+def _convocados(orgao, alice, *, automatica=False, **regra_campos):
+    """Seleção com o resultado final publicado; cinco convocados e Z (negros, alcançado
+    pelo cadastro de reserva) pendente da verificação."""
+    vaga, ins, chamados = montado(
+        orgao, alice, "ABXCDYEZFW", chamados="multiplo_vagas", multiplo=1, **regra_campos
+    )
+    Selecao.objects.filter(pk=vaga.selecao_id).update(convocacao_automatica=automatica)
+    vaga.selecao.refresh_from_db()
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    resultado.resultado_publicar(
+        selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=DEPOIS
+    )
+    criadas = convocacao.proximos_convocar(
+        vaga=vaga,
+        quantidade=5,
+        prazo_resposta=DEPOIS + dt.timedelta(days=5),
+        usuario=alice,
+        agora=DEPOIS,
+    )
+    z = next(c for c in criadas if c.inscricao.numero == "DIR-Z")
+    assert z.modalidade == "negros"
+    chamado = hetero.convocacao_pendente_verificacao(z)
+    assert chamado is not None
+    return vaga, ins, z, chamado
+
+
+def _verificar_depois(orgao, alice, vaga, chamado, votos):
+    verificar(
+        [chamado],
+        comissao(orgao, "Comissão B", usuario=alice),
+        alice,
+        {"DIR-Z": votos},
+        agora=DEPOIS,
+    )
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao,
+        recurso_fim=DEPOIS + dt.timedelta(days=1),
+        usuario=alice,
+        agora=DEPOIS,
+        motivo=MOTIVO,
+    )
+    hetero.resultado_final_publicar(
+        selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
+    )
+
+
+def _modalidades(vaga):
+    return {i.numero: i.modalidade for i in estado_vaga(vaga).ordem}
+
+
+def test_caminho_publicado_tira_a_categoria_perdida_depois_do_final(orgao, alice):
+    vaga, _ins, _z, chamado = _convocados(orgao, alice)
+    assert estado_vaga(vaga).fonte == "resultado_final"
+    assert _modalidades(vaga)["DIR-Z"] == "negros"
+    marca = entradas.marca(vaga.selecao_id)
+
+    _verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
+
+    assert entradas.marca(vaga.selecao_id) != marca
+    estado = estado_vaga(vaga)
+    # O motor não chama Z pela reserva; a vaga de negros vai ao próximo da lista (W).
+    assert _modalidades(vaga).get("DIR-Z") != "negros"
+    assert [(i.numero, i.modalidade) for i in estado.a_convocar] == [("DIR-W", "negros")]
+    # O documento publicado não muda: a versão é a mesma.
+    assert estado.versao.numero == 1
+
+
+@pytest.mark.parametrize(
+    ("votos", "regra_campos", "resultado_final"),
+    [
+        pytest.param([N, N, C], {}, "nao_confirmada", id="nao_confirmada"),
+        pytest.param(
+            "ausente", {"ausente": "ampla_concorrencia"}, "ausente", id="ausente_perde_pelo_edital"
+        ),
+        pytest.param([F, F, C], {}, "indicio_fraude", id="indicio_de_fraude"),
+    ],
+)
+def test_nao_confirmado_convocacao_sem_efeito_e_rh_confirma_o_proximo(
+    orgao, alice, votos, regra_campos, resultado_final
+):
+    vaga, ins, z, chamado = _convocados(orgao, alice, **regra_campos)
+
+    _verificar_depois(orgao, alice, vaga, chamado, votos)
+
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.SEM_EFEITO
+    assert "item 3.2.16" in z.motivo_encerramento
+    assert z.encerrada_em == FINAL_DA_VERIFICACAO.date()
+    ins["Z"].refresh_from_db()
+    assert ins["Z"].situacao == SituacaoInscricao.ATIVA  # continua na ampla concorrência
+    registro = RegistroAuditoria.objects.get(acao="convocacao.sem_efeito")
+    assert registro.inscricao_id == ins["Z"].pk
+    assert "item 3.2.16" in registro.motivo
+    aviso = Mensagem.objects.get(modelo="convocacao_sem_efeito")
+    assert aviso.destinatario == ins["Z"].email
+    assert "item 3.2.16" in aviso.corpo
+    assert "ampla concorrência" in aviso.corpo
+    # Sem convocação automática: a vaga fica nas pendências do RH, com W a chamar.
+    assert vaga in vagas_a_suprir(alice, agora=FINAL_DA_VERIFICACAO)
+    assert [i.numero for i in estado_vaga(vaga).a_convocar] == ["DIR-W"]
+    assert Mensagem.objects.filter(modelo="aviso_rh", destinatario=alice.email).exists()
+    if resultado_final == "indicio_fraude":
+        assert ProcessoEliminacao.objects.filter(inscricao=ins["Z"]).exists()
+
+
+def test_nao_confirmado_com_convocacao_automatica_chama_o_proximo(orgao, alice):
+    vaga, ins, z, chamado = _convocados(orgao, alice, automatica=True)
+
+    _verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
+
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.SEM_EFEITO
+    w = ins["W"].convocacoes.get()
+    assert (w.modalidade, w.situacao) == ("negros", SituacaoConvocacao.AGUARDANDO)
+    assert w.convocada_em == FINAL_DA_VERIFICACAO
+    # W também é alcançado pelo cadastro de reserva: verificado antes de valer.
+    assert hetero.convocacao_pendente_verificacao(w) is not None
+    assert estado_vaga(vaga).a_convocar == ()
+    assert vaga not in vagas_a_suprir(alice, agora=FINAL_DA_VERIFICACAO)
+
+
+@pytest.mark.parametrize(
+    ("votos", "regra_campos"),
+    [
+        pytest.param([C, C, N], {}, id="confirmada"),
+        pytest.param("ausente", {"ausente": "mantem_categoria"}, id="ausente_mantem_pelo_edital"),
+    ],
+)
+def test_confirmado_convocacao_segue_e_contratacao_liberada(orgao, alice, votos, regra_campos):
+    vaga, _ins, z, chamado = _convocados(orgao, alice, **regra_campos)
+    with pytest.raises(ValidationError, match="pendente da heteroidentificação"):
+        convocacao.contratacao_registrar(
+            convocacao=z, data_inicio=DEPOIS.date(), numero_tce="TCE-9", usuario=alice
+        )
+
+    _verificar_depois(orgao, alice, vaga, chamado, votos)
+
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.AGUARDANDO
+    assert hetero.convocacao_pendente_verificacao(z) is None
+    assert RegistroAuditoria.objects.filter(acao="heteroidentificacao.convocacao_liberada").exists()
+    assert not Mensagem.objects.filter(modelo="convocacao_sem_efeito").exists()
+    assert _modalidades(vaga)["DIR-Z"] == "negros"
+    convocacao.contratacao_registrar(
+        convocacao=z, data_inicio=FINAL_DA_VERIFICACAO.date(), numero_tce="TCE-9", usuario=alice
+    )
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.CONTRATADO
