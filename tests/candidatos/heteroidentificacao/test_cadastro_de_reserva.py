@@ -1,8 +1,6 @@
 """Convocado pelo cadastro de reserva é verificado antes de a convocação valer (issue 15,
 item 4; regras de reserva, § 1), depois do resultado final da seleção publicado."""
 
-import datetime as dt
-
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -10,72 +8,22 @@ from candidatos.models import (
     ProcessoEliminacao,
     SituacaoConvocacao,
     SituacaoInscricao,
-    TipoResultado,
 )
 from candidatos.selectors.classificacao import estado_vaga
 from candidatos.selectors.pendencias import vagas_a_suprir
-from candidatos.services import convocacao, resultado
+from candidatos.services import convocacao
 from candidatos.services import heteroidentificacao as hetero
-from selecoes.models import Mensagem, RegistroAuditoria, Selecao
-from tests.candidatos.classificacao.factories import AGORA
-from tests.candidatos.heteroidentificacao.cenario import comissao, montado, verificar
+from selecoes.models import Mensagem, RegistroAuditoria
+from tests.candidatos.heteroidentificacao.cenario import (
+    DEPOIS,
+    FINAL_DA_VERIFICACAO,
+    convocados_pelo_cadastro,
+    verificar_depois,
+)
 
 pytestmark = pytest.mark.django_db
 
 N, C, F = "nao_confirma", "confirma", "indicio_fraude"
-DEPOIS = AGORA + dt.timedelta(days=10)
-FINAL_DA_VERIFICACAO = DEPOIS + dt.timedelta(days=2)
-MOTIVO = "Candidato alcançado pelo cadastro de reserva."
-
-
-def _convocados(orgao, alice, *, automatica=False, **regra_campos):
-    """Seleção com o resultado final publicado; cinco convocados e Z (negros, alcançado
-    pelo cadastro de reserva) pendente da verificação."""
-    vaga, ins, chamados = montado(
-        orgao, alice, "ABXCDYEZFW", chamados="multiplo_vagas", multiplo=1, **regra_campos
-    )
-    Selecao.objects.filter(pk=vaga.selecao_id).update(convocacao_automatica=automatica)
-    vaga.selecao.refresh_from_db()
-    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
-    hetero.resultado_preliminar_publicar(
-        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
-    )
-    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
-    resultado.resultado_publicar(
-        selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=DEPOIS
-    )
-    criadas = convocacao.proximos_convocar(
-        vaga=vaga,
-        quantidade=5,
-        prazo_resposta=DEPOIS + dt.timedelta(days=5),
-        usuario=alice,
-        agora=DEPOIS,
-    )
-    z = next(c for c in criadas if c.inscricao.numero == "DIR-Z")
-    assert z.modalidade == "negros"
-    chamado = hetero.convocacao_pendente_verificacao(z)
-    assert chamado is not None
-    return vaga, ins, z, chamado
-
-
-def _verificar_depois(orgao, alice, vaga, chamado, votos):
-    verificar(
-        [chamado],
-        comissao(orgao, "Comissão B", usuario=alice),
-        alice,
-        {"DIR-Z": votos},
-        agora=DEPOIS,
-    )
-    hetero.resultado_preliminar_publicar(
-        selecao=vaga.selecao,
-        recurso_fim=DEPOIS + dt.timedelta(days=1),
-        usuario=alice,
-        agora=DEPOIS,
-        motivo=MOTIVO,
-    )
-    hetero.resultado_final_publicar(
-        selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
-    )
 
 
 def _modalidades(vaga):
@@ -83,13 +31,13 @@ def _modalidades(vaga):
 
 
 def test_caminho_publicado_tira_a_categoria_perdida_depois_do_final(orgao, alice):
-    vaga, _ins, _z, chamado = _convocados(orgao, alice)
+    vaga, _ins, _z, chamado = convocados_pelo_cadastro(orgao, alice)
     assert estado_vaga(vaga).fonte == "resultado_final"
     assert _modalidades(vaga)["DIR-Z"] == "negros"
 
     # O cache da vaga muda com a decisão final: test_cache_do_motor (com commits de
     # verdade, pois no PostgreSQL a marca só muda no commit).
-    _verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
+    verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
 
     estado = estado_vaga(vaga)
     # O motor não chama Z pela reserva; a vaga de negros vai ao próximo da lista (W).
@@ -112,9 +60,9 @@ def test_caminho_publicado_tira_a_categoria_perdida_depois_do_final(orgao, alice
 def test_nao_confirmado_convocacao_sem_efeito_e_rh_confirma_o_proximo(
     orgao, alice, votos, regra_campos, resultado_final
 ):
-    vaga, ins, z, chamado = _convocados(orgao, alice, **regra_campos)
+    vaga, ins, z, chamado = convocados_pelo_cadastro(orgao, alice, **regra_campos)
 
-    _verificar_depois(orgao, alice, vaga, chamado, votos)
+    verificar_depois(orgao, alice, vaga, chamado, votos)
 
     z.refresh_from_db()
     assert z.situacao == SituacaoConvocacao.SEM_EFEITO
@@ -138,9 +86,9 @@ def test_nao_confirmado_convocacao_sem_efeito_e_rh_confirma_o_proximo(
 
 
 def test_nao_confirmado_com_convocacao_automatica_chama_o_proximo(orgao, alice):
-    vaga, ins, z, chamado = _convocados(orgao, alice, automatica=True)
+    vaga, ins, z, chamado = convocados_pelo_cadastro(orgao, alice, automatica=True)
 
-    _verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
+    verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
 
     z.refresh_from_db()
     assert z.situacao == SituacaoConvocacao.SEM_EFEITO
@@ -161,13 +109,13 @@ def test_nao_confirmado_com_convocacao_automatica_chama_o_proximo(orgao, alice):
     ],
 )
 def test_confirmado_convocacao_segue_e_contratacao_liberada(orgao, alice, votos, regra_campos):
-    vaga, _ins, z, chamado = _convocados(orgao, alice, **regra_campos)
+    vaga, _ins, z, chamado = convocados_pelo_cadastro(orgao, alice, **regra_campos)
     with pytest.raises(ValidationError, match="pendente da heteroidentificação"):
         convocacao.contratacao_registrar(
             convocacao=z, data_inicio=DEPOIS.date(), numero_tce="TCE-9", usuario=alice
         )
 
-    _verificar_depois(orgao, alice, vaga, chamado, votos)
+    verificar_depois(orgao, alice, vaga, chamado, votos)
 
     z.refresh_from_db()
     assert z.situacao == SituacaoConvocacao.AGUARDANDO
