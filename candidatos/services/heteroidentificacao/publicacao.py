@@ -262,12 +262,30 @@ def _abrir_processo(chamado: ChamadoHeteroidentificacao, usuario: Any, agora: da
     )
 
 
+def _travar_vagas_pendentes(selecao: Selecao) -> None:
+    from candidatos.services.convocacao import travar_vaga
+
+    vagas = (
+        ChamadoHeteroidentificacao.objects.filter(selecao=selecao, convocacao__isnull=False)
+        .exclude(decisoes__instancia=Instancia.FINAL)
+        .values_list("convocacao__vaga_id", flat=True)
+    )
+    for vaga_id in sorted(set(vagas)):
+        travar_vaga(vaga_id)
+
+
 @transaction.atomic
 def resultado_final_publicar(
     *, selecao: Selecao, usuario: Any, agora: datetime, motivo: str = ""
 ) -> PublicacaoHeteroidentificacao:
     """Grava o resultado final de cada chamado (o da recursal, se houve recurso; senão
-    o da comissão) e o publica. Recusado, nomeando cada um, enquanto há pendência."""
+    o da comissão) e o publica. Recusado, nomeando cada um, enquanto há pendência.
+
+    As vagas das convocações que esperam a verificação são travadas antes da seleção (e
+    do órgão): é a ordem de toda ação de convocação, que trava a vaga e depois grava a
+    auditoria do órgão; na ordem inversa, as duas transações esperariam uma pela outra.
+    """
+    _travar_vagas_pendentes(selecao)
     selecao = _travar(selecao)
     pendentes = pendentes_do_final(selecao, agora=agora)
     if pendentes:

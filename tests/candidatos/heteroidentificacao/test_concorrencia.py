@@ -17,6 +17,7 @@ from candidatos.models import (
 )
 from candidatos.services import convocacao
 from candidatos.services import heteroidentificacao as hetero
+from selecoes import auditoria
 from tests.candidatos.classificacao.factories import AGORA
 from tests.candidatos.heteroidentificacao.cenario import (
     FINAL_DA_VERIFICACAO,
@@ -146,5 +147,57 @@ def test_convocacao_sem_efeito_espera_a_trava_da_vaga(orgao, alice):
     hetero.resultado_final_publicar(
         selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
     )
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.SEM_EFEITO
+
+
+def test_convocacao_e_resultado_final_ao_mesmo_tempo_sem_impasse(orgao, alice):
+    """Uma convocação na vaga (trava a vaga e depois grava a auditoria do órgão) e a
+    publicação do resultado final da verificação (que também trava a vaga) ao mesmo
+    tempo: a publicação trava a vaga antes da seleção e do órgão, a mesma ordem, e as
+    duas terminam — sem impasse (deadlock) no banco."""
+    vaga, _ins, z, chamado = convocados_pelo_cadastro(orgao, alice)
+    verificar_depois(orgao, alice, vaga, chamado, ["nao_confirma"] * 3, publicar_final=False)
+    travou = threading.Event()
+    erros: list[BaseException] = []
+
+    def convocar_e_auditar():
+        try:
+            with transaction.atomic():
+                convocacao.travar_vaga(vaga.pk)
+                travou.set()
+                with connection.cursor() as cursor:
+                    # Espera a publicação ficar presa numa trava (sem relógio).
+                    for _ in range(1000):
+                        cursor.execute(
+                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                            "'Lock' AND datname = current_database()"
+                        )
+                        if cursor.fetchone()[0]:
+                            break
+                        cursor.execute("SELECT pg_sleep(0.01)")
+                auditoria.registrar(
+                    acao="teste.impasse",
+                    objeto=vaga,
+                    descricao="Registro do órgão com a vaga travada",
+                    usuario=alice,
+                    selecao=vaga.selecao,
+                )
+        except BaseException as erro:
+            erros.append(erro)
+            travou.set()
+        finally:
+            connection.close()
+
+    fio = threading.Thread(target=convocar_e_auditar)
+    fio.start()
+    try:
+        assert travou.wait(10)
+        hetero.resultado_final_publicar(
+            selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
+        )
+    finally:
+        fio.join(20)
+    assert erros == []
     z.refresh_from_db()
     assert z.situacao == SituacaoConvocacao.SEM_EFEITO
