@@ -1,5 +1,6 @@
 """Situação ``sem_efeito`` da convocação (heteroidentificação do cadastro de reserva;
-issue 15, item 4; regras de reserva, § 1).
+issue 15, item 4; regras de reserva, § 1); uma convocação por inscrição, sem contar a
+sem efeito.
 
 No SQLite, mudar a restrição recria a tabela e leva junto os gatilhos da versão das
 entradas (``selecoes.entradas``): eles são gravados de novo depois, nos dois sentidos.
@@ -62,6 +63,20 @@ class Migration(migrations.Migration):
             constraint=models.CheckConstraint(
                 condition=models.Q(situacao__in=[valor for valor, _rotulo in SITUACOES]),
                 name="convocacao_situacao_valida",
+            ),
+        ),
+        # Regras, § 1: a convocação sem efeito não impede que a ampla concorrência chame
+        # o candidato de novo.
+        migrations.RemoveConstraint(
+            model_name="convocacao",
+            name="convocacao_uma_por_inscricao",
+        ),
+        migrations.AddConstraint(
+            model_name="convocacao",
+            constraint=models.UniqueConstraint(
+                condition=~models.Q(situacao="sem_efeito"),
+                fields=("inscricao",),
+                name="convocacao_uma_por_inscricao",
             ),
         ),
         migrations.RunPython(_gatilhos_no_sqlite, migrations.RunPython.noop),

@@ -769,7 +769,10 @@ def _montar(
     }
     if not nucleo.resolvido:
         return EstadoVaga(**base)
-    convocacao_de = {c.inscricao.numero: c for c in convocacoes}
+    # A convocação sem efeito (heteroidentificação; regras, § 1) não prende o candidato à
+    # ordem: ele continua na ampla concorrência e, alcançado por ela, é chamado de novo.
+    sem_efeito = SituacaoConvocacao.SEM_EFEITO.value
+    convocacao_de = {c.inscricao.numero: c for c in convocacoes if c.situacao != sem_efeito}
     ordem = tuple(
         ItemOrdem(
             ordem=m.ordem,

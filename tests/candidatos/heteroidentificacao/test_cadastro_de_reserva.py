@@ -1,6 +1,8 @@
 """Convocado pelo cadastro de reserva é verificado antes de a convocação valer (issue 15,
 item 4; regras de reserva, § 1), depois do resultado final da seleção publicado."""
 
+import datetime as dt
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -128,3 +130,40 @@ def test_confirmado_convocacao_segue_e_contratacao_liberada(orgao, alice, votos,
     )
     z.refresh_from_db()
     assert z.situacao == SituacaoConvocacao.CONTRATADO
+
+
+def test_sem_efeito_continua_na_ampla_e_pode_ser_chamado_de_novo_por_ela(orgao, alice):
+    """Regras, § 1: quem não foi confirmado continua na ampla concorrência; alcançado
+    por ela (vagas surgidas), é convocado de novo — agora em AC."""
+    vaga, ins, _z, chamado = convocados_pelo_cadastro(orgao, alice)
+    verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
+    vaga = convocacao.vagas_surgidas_registrar(
+        vaga=vaga, quantidade=5, motivo="Portaria 12/2026.", usuario=alice
+    )
+    a_convocar = estado_vaga(vaga).a_convocar
+    assert "DIR-Z" in [i.numero for i in a_convocar]
+    convocacao.proximos_convocar(
+        vaga=vaga,
+        quantidade=len(a_convocar),
+        prazo_resposta=FINAL_DA_VERIFICACAO + dt.timedelta(days=5),
+        usuario=alice,
+        agora=FINAL_DA_VERIFICACAO,
+    )
+    nova, sem_efeito = ins["Z"].convocacoes.order_by("-convocada_em")
+    assert (sem_efeito.situacao, sem_efeito.modalidade) == (SituacaoConvocacao.SEM_EFEITO, "negros")
+    # Ampla concorrência: uma vaga de AC ou a reservada revertida a ela (art. 4º, § 3º).
+    assert nova.situacao == SituacaoConvocacao.AGUARDANDO
+    assert nova.modalidade in ("AC", "reversao")
+    assert estado_vaga(vaga).divergentes == ()
+
+
+def test_sem_efeito_pode_desistir_antes_de_nova_convocacao(orgao, alice):
+    vaga, ins, z, chamado = convocados_pelo_cadastro(orgao, alice)
+    verificar_depois(orgao, alice, vaga, chamado, [N, N, C])
+    convocacao.desistencia_inscricao_registrar(
+        inscricao=ins["Z"], motivo="Pedido por e-mail.", usuario=alice
+    )
+    ins["Z"].refresh_from_db()
+    assert ins["Z"].situacao == SituacaoInscricao.DESISTENTE
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.SEM_EFEITO
