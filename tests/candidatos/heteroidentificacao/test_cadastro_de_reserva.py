@@ -12,7 +12,7 @@ from candidatos.models import (
     SituacaoInscricao,
 )
 from candidatos.selectors.classificacao import estado_vaga
-from candidatos.selectors.pendencias import vagas_a_suprir
+from candidatos.selectors.pendencias import TipoPendencia, pendencias_do_orgao, vagas_a_suprir
 from candidatos.services import convocacao
 from candidatos.services import heteroidentificacao as hetero
 from selecoes.models import Mensagem, RegistroAuditoria
@@ -81,6 +81,11 @@ def test_nao_confirmado_convocacao_sem_efeito_e_rh_confirma_o_proximo(
     assert "ampla concorrência" in aviso.corpo
     # Sem convocação automática: a vaga fica nas pendências do RH, com W a chamar.
     assert vaga in vagas_a_suprir(alice, agora=FINAL_DA_VERIFICACAO)
+    (linha,) = pendencias_do_orgao(alice, orgao_id=orgao.pk, agora=FINAL_DA_VERIFICACAO)[
+        TipoPendencia.VAGA_A_SUPRIR
+    ]
+    assert "a convocar: DIR-W" in linha.situacao
+    assert linha.acao.resolve
     assert [i.numero for i in estado_vaga(vaga).a_convocar] == ["DIR-W"]
     assert Mensagem.objects.filter(modelo="aviso_rh", destinatario=alice.email).exists()
     if resultado_final == "indicio_fraude":
