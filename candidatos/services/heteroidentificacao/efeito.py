@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
@@ -46,19 +47,26 @@ def convocacoes_aplicar_verificacao(
     """Aplica o resultado final de cada chamado ligado a uma convocação; devolve as que
     ficaram sem efeito. Chame dentro da transação que gravou os resultados finais,
     depois de gravá-los todos (o motor os lê ao indicar o próximo)."""
-    sem_efeito = []
+    sem_efeito: list[tuple[Convocacao, str]] = []
     for chamado in sorted(chamados, key=lambda c: (c.convocacao_id or 0, c.pk)):
         if chamado.convocacao_id is None:
             continue
-        c = _aplicar(chamado, usuario, agora)
-        if c is not None:
-            sem_efeito.append(c)
-    return sem_efeito
+        saida = _aplicar(chamado, usuario, agora)
+        if saida is not None:
+            sem_efeito.append(saida)
+    # O próximo só depois de todas encerradas: uma convocação ainda viva de quem já
+    # perdeu a categoria estaria fora da ordem do motor e seguraria a vaga.
+    por_vaga: dict[int, list[tuple[Convocacao, str]]] = defaultdict(list)
+    for c, motivo in sem_efeito:
+        por_vaga[c.vaga_id].append((c, motivo))
+    for encerradas in por_vaga.values():
+        _chamar_os_proximos(encerradas, agora)
+    return [c for c, _motivo in sem_efeito]
 
 
 def _aplicar(
     chamado: ChamadoHeteroidentificacao, usuario: Any, agora: datetime
-) -> Convocacao | None:
+) -> tuple[Convocacao, str] | None:
     from candidatos.services import convocacao as servico
     from candidatos.services.heteroidentificacao.chamados import resultado_final_de
 
@@ -108,8 +116,7 @@ def _aplicar(
         motivo=motivo,
     )
     _avisar_candidato(c, chamado, resultado, regra.item_edital)
-    _chamar_o_proximo(vaga, c, motivo, agora)
-    return c
+    return c, motivo
 
 
 def _avisar_candidato(
@@ -134,15 +141,17 @@ def _avisar_candidato(
     )
 
 
-def _chamar_o_proximo(vaga: Any, c: Convocacao, motivo: str, agora: datetime) -> None:
-    """Como no não comparecimento (``candidatos.services.prazos``): o edital diz se o
-    próximo é convocado na hora ou se o RH confirma; o RH é avisado nos dois casos."""
+def _chamar_os_proximos(encerradas: list[tuple[Convocacao, str]], agora: datetime) -> None:
+    """Como no não comparecimento (``candidatos.services.prazos``): o edital diz se os
+    próximos são convocados na hora ou se o RH confirma; o RH é avisado nos dois casos."""
+    from candidatos.services import convocacao as servico
     from candidatos.services import prazos
 
+    vaga = servico.travar_vaga(encerradas[0][0].vaga_id)
     selecao = vaga.selecao
-    linhas = [f"- {c.inscricao.numero}: {motivo}"]
+    linhas = [f"- {c.inscricao.numero}: {motivo}" for c, motivo in encerradas]
     if selecao.convocacao_automatica:
-        linhas += prazos._convocar_substitutos(vaga, 1, agora, prazos.Resumo())
+        linhas += prazos._convocar_substitutos(vaga, len(encerradas), agora, prazos.Resumo())
     else:
         linhas.append(
             "O edital pede que o RH confirme a convocação do próximo: abra a vaga "

@@ -137,11 +137,14 @@ def convocados_pelo_cadastro(orgao, alice, *, automatica=False, **regra_campos):
 
 
 def verificar_depois(orgao, alice, vaga, chamado, votos, *, publicar_final=True):
+    """Verifica depois do resultado final da seleção o chamado (ou os chamados, todos com
+    os mesmos votos): sessão, decisão, preliminar e, se pedido, o final da verificação."""
+    chamados = chamado if isinstance(chamado, list) else [chamado]
     verificar(
-        [chamado],
+        chamados,
         comissao(orgao, "Comissão B", usuario=alice),
         alice,
-        {"DIR-Z": votos},
+        {c.inscricao.numero: votos for c in chamados},
         agora=DEPOIS,
     )
     hetero.resultado_preliminar_publicar(

@@ -172,3 +172,36 @@ def test_sem_efeito_pode_desistir_antes_de_nova_convocacao(orgao, alice):
     assert ins["Z"].situacao == SituacaoInscricao.DESISTENTE
     z.refresh_from_db()
     assert z.situacao == SituacaoConvocacao.SEM_EFEITO
+
+
+def test_duas_sem_efeito_na_mesma_vaga_com_convocacao_automatica_chamam_dois(orgao, alice):
+    """Os próximos só são chamados depois de encerradas todas: a convocação ainda viva de
+    quem já perdeu a categoria ficaria fora da ordem do motor e seguraria a vaga."""
+    vaga, ins, z, chamado_z = convocados_pelo_cadastro(orgao, alice, automatica=True)
+    # Com k = 9, a terceira vaga de negros (30 %, arredondado na vaga) vai a W.
+    vaga = convocacao.vagas_surgidas_registrar(
+        vaga=vaga, quantidade=4, motivo="Portaria 12/2026.", usuario=alice
+    )
+    criadas = convocacao.proximos_convocar(
+        vaga=vaga,
+        quantidade=len(estado_vaga(vaga).a_convocar),
+        prazo_resposta=DEPOIS + dt.timedelta(days=5),
+        usuario=alice,
+        agora=DEPOIS,
+    )
+    (w,) = [c for c in criadas if c.inscricao_id == ins["W"].pk]
+    assert w.modalidade == "negros"
+    chamado_w = hetero.convocacao_pendente_verificacao(w)
+    assert chamado_w is not None
+
+    verificar_depois(orgao, alice, vaga, [chamado_z, chamado_w], [N, N, C])
+
+    for c in (z, w):
+        c.refresh_from_db()
+        assert c.situacao == SituacaoConvocacao.SEM_EFEITO
+    novas = vaga.convocacoes.filter(convocada_em=FINAL_DA_VERIFICACAO)
+    assert novas.count() == 2
+    estado = estado_vaga(vaga)
+    assert estado.divergentes == ()
+    assert estado.a_convocar == ()
+    assert estado.vagas_ocupadas == estado.k
