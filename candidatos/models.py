@@ -627,6 +627,9 @@ class SituacaoConvocacao(models.TextChoices):
     DESISTIU = "desistiu", "Desistiu"
     ELIMINADO = "eliminado", "Eliminado(a) (art. 2º, parágrafo único)"
     DESLIGADO = "desligado", "Desligado(a)"
+    SEM_EFEITO = "sem_efeito", "Sem efeito (heteroidentificação não confirmou)"
+    """Regras de reserva, § 1 (issue 15, item 4): convocado pelo cadastro de reserva numa
+    vaga da categoria e não confirmado; a inscrição fica na ampla concorrência."""
 
     @property
     def ocupa_vaga(self) -> bool:
@@ -687,7 +690,13 @@ class Convocacao(models.Model):
         verbose_name = "convocação"
         verbose_name_plural = "convocações"
         constraints = [
-            models.UniqueConstraint(fields=["inscricao"], name="convocacao_uma_por_inscricao"),
+            # Regras, § 1: a convocação sem efeito (heteroidentificação) não conta; quem a
+            # teve continua na ampla concorrência e pode ser alcançado de novo por ela.
+            models.UniqueConstraint(
+                fields=["inscricao"],
+                condition=~models.Q(situacao="sem_efeito"),
+                name="convocacao_uma_por_inscricao",
+            ),
             models.UniqueConstraint(fields=["vaga", "ordem"], name="convocacao_ordem_unica"),
             models.CheckConstraint(
                 condition=models.Q(modalidade__in=Modalidade.values),

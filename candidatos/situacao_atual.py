@@ -225,6 +225,13 @@ def situacao_atual(fatos: FatosDoCandidato) -> SituacaoAtual:
     c = fatos.convocacao
     if (saida := _saida(c, fatos)) is not None:
         return saida
+    if c is not None and c.situacao == "sem_efeito":
+        return SituacaoAtual(
+            Rotulo.NAO_CONVOCADO,
+            f"A {c.ordem}ª convocação desta vaga ficou sem efeito: a heteroidentificação não "
+            "confirmou a autodeclaração da categoria da vaga. Você continua na ampla "
+            "concorrência, na sua posição da classificação (regras de reserva, § 1).",
+        )
     if c is not None:
         return _convocado(c)
     if fatos.resultado is Resultado.NENHUM:

@@ -34,6 +34,7 @@ from candidatos.models import (
     TipoResultado,
     VagaDoResultado,
 )
+from candidatos.selectors.heteroidentificacao import categorias_perdidas
 from candidatos.services.classificacao import (
     ClassificacaoVaga,
     Empate,
@@ -660,10 +661,23 @@ def _calcular_nucleo(
         return NucleoVaga(**base, colunas=colunas, **_indices(colunas), erro=erro), atual
     declaradas = parametros.categorias
     categorias_de = {ls: frozenset(ls) & declaradas for ls in set(colunas.listas)}
+    perdidas = _perdidas_depois_da_versao(selecao, versao)
     candidatos = [
-        Candidato(numero, posicao, categorias_de[listas], situacao_motor(situacao))
-        for numero, posicao, listas, situacao in zip(
-            colunas.numero, colunas.posicao, colunas.listas, colunas.situacao, strict=True
+        Candidato(
+            numero,
+            posicao,
+            categorias_de[listas] - perdidas[inscricao_id]
+            if inscricao_id is not None and inscricao_id in perdidas
+            else categorias_de[listas],
+            situacao_motor(situacao),
+        )
+        for numero, posicao, listas, situacao, inscricao_id in zip(
+            colunas.numero,
+            colunas.posicao,
+            colunas.listas,
+            colunas.situacao,
+            colunas.inscricao_id,
+            strict=True,
         )
     ]
     try:
@@ -671,6 +685,23 @@ def _calcular_nucleo(
     except EntradaInvalida as erro:
         return NucleoVaga(**base, colunas=colunas, **_indices(colunas), erro=str(erro)), atual
     return _resolvido(base, colunas, resultado), atual
+
+
+def _perdidas_depois_da_versao(
+    selecao: Selecao, versao: ResultadoVersao | None
+) -> dict[int, frozenset[str]]:
+    """Regras de reserva, § 1: quem não foi confirmado pela heteroidentificação perde a
+    categoria e fica na ampla concorrência; para o motor, não é elegível.
+
+    Na prévia, as categorias perdidas já saíram da entrada
+    (``_concorrentes_da_selecao``). Na versão publicada, as listas são as do documento,
+    que não muda; a decisão final tomada depois (quem foi alcançado pelo cadastro de
+    reserva e verificado antes de a convocação valer; issue 15, item 4) é registrada e
+    auditada e muda as chamadas sem nova versão, como a desistência e a eliminação.
+    """
+    if versao is None:
+        return {}
+    return categorias_perdidas(selecao.pk)
 
 
 def _resolvido(
@@ -738,7 +769,10 @@ def _montar(
     }
     if not nucleo.resolvido:
         return EstadoVaga(**base)
-    convocacao_de = {c.inscricao.numero: c for c in convocacoes}
+    # A convocação sem efeito (heteroidentificação; regras, § 1) não prende o candidato à
+    # ordem: ele continua na ampla concorrência e, alcançado por ela, é chamado de novo.
+    sem_efeito = SituacaoConvocacao.SEM_EFEITO.value
+    convocacao_de = {c.inscricao.numero: c for c in convocacoes if c.situacao != sem_efeito}
     ordem = tuple(
         ItemOrdem(
             ordem=m.ordem,

@@ -424,7 +424,7 @@ def desistencia_inscricao_registrar(
     with transaction.atomic():
         travar_vaga(inscricao.vaga_id)
         inscricao = Inscricao.objects.select_related("selecao").get(pk=inscricao.pk)
-        if inscricao.convocacoes.exists():
+        if inscricao.convocacoes.exclude(situacao=SituacaoConvocacao.SEM_EFEITO).exists():
             raise AcaoInvalida(
                 "Esta inscrição já foi convocada: registre a desistência na convocação."
             )
@@ -603,7 +603,12 @@ def desistencia_pelo_candidato(
             raise AcaoInvalida(
                 f"Desistência: a inscrição já está {inscricao.get_situacao_display().lower()}."
             )
-        c = inscricao.convocacoes.select_related("vaga__selecao").order_by("-convocada_em").first()
+        c = (
+            inscricao.convocacoes.exclude(situacao=SituacaoConvocacao.SEM_EFEITO)
+            .select_related("vaga__selecao")
+            .order_by("-convocada_em")
+            .first()
+        )
         etapa = "antes da convocação"
         if c is not None:
             if not SituacaoConvocacao(c.situacao).ocupa_vaga:

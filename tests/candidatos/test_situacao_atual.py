@@ -120,6 +120,13 @@ CASOS = [
         "Não convocado",
     ),
     (
+        "convocacao_sem_efeito_pela_heteroidentificacao",
+        FatosDoCandidato(resultado=Resultado.FINAL, convocacao=_c("sem_efeito", 5, "negros")),
+        Rotulo.NAO_CONVOCADO,
+        "5ª convocação desta vaga ficou sem efeito",
+        "responda no prazo",
+    ),
+    (
         "ausente_na_avaliacao",
         FatosDoCandidato(avaliacao="ausente", resultado=Resultado.FINAL),
         Rotulo.AUSENTE,
@@ -204,6 +211,7 @@ SITUACOES_CONVOCACAO = [
     "desistiu",
     "eliminado",
     "desligado",
+    "sem_efeito",
 ]
 PREVISOES = st.one_of(
     st.none(),

@@ -32,6 +32,7 @@ from candidatos.models import (
     TipoPublicacao,
 )
 from candidatos.services.heteroidentificacao import regras
+from candidatos.services.heteroidentificacao.efeito import convocacoes_aplicar_verificacao
 from selecoes import auditoria, eventos
 from selecoes.canonico import hash_conteudo
 from selecoes.categorias import Categoria
@@ -261,12 +262,30 @@ def _abrir_processo(chamado: ChamadoHeteroidentificacao, usuario: Any, agora: da
     )
 
 
+def _travar_vagas_pendentes(selecao: Selecao) -> None:
+    from candidatos.services.convocacao import travar_vaga
+
+    vagas = (
+        ChamadoHeteroidentificacao.objects.filter(selecao=selecao, convocacao__isnull=False)
+        .exclude(decisoes__instancia=Instancia.FINAL)
+        .values_list("convocacao__vaga_id", flat=True)
+    )
+    for vaga_id in sorted(set(vagas)):
+        travar_vaga(vaga_id)
+
+
 @transaction.atomic
 def resultado_final_publicar(
     *, selecao: Selecao, usuario: Any, agora: datetime, motivo: str = ""
 ) -> PublicacaoHeteroidentificacao:
     """Grava o resultado final de cada chamado (o da recursal, se houve recurso; senão
-    o da comissão) e o publica. Recusado, nomeando cada um, enquanto há pendência."""
+    o da comissão) e o publica. Recusado, nomeando cada um, enquanto há pendência.
+
+    As vagas das convocações que esperam a verificação são travadas antes da seleção (e
+    do órgão): é a ordem de toda ação de convocação, que trava a vaga e depois grava a
+    auditoria do órgão; na ordem inversa, as duas transações esperariam uma pela outra.
+    """
+    _travar_vagas_pendentes(selecao)
     selecao = _travar(selecao)
     pendentes = pendentes_do_final(selecao, agora=agora)
     if pendentes:
@@ -280,9 +299,11 @@ def resultado_final_publicar(
         raise ValidationError("Resultado final: não há candidatos chamados.")
     decisoes = _decisoes(selecao)
     itens = []
+    novos_finais = set()
     for chamado in chamados:
         resultado = decisoes.get((chamado.pk, Instancia.FINAL))
         if resultado is None:
+            novos_finais.add(chamado.pk)
             resultado = decisoes.get(
                 (chamado.pk, Instancia.RECURSAL), decisoes[(chamado.pk, Instancia.COMISSAO)]
             )
@@ -304,6 +325,11 @@ def resultado_final_publicar(
         recurso_fim=None,
         usuario=usuario,
         agora=agora,
+    )
+    # Issue 15, item 4: quem foi alcançado pelo cadastro de reserva e esperava a
+    # verificação tem a convocação liberada ou sem efeito (com o próximo a chamar).
+    convocacoes_aplicar_verificacao(
+        chamados=[c for c in chamados if c.pk in novos_finais], usuario=usuario, agora=agora
     )
     eventos.emitir(eventos.Evento.HETEROIDENTIFICACAO_FINAL, selecao_id=selecao.pk)
     return publicacao

@@ -227,6 +227,13 @@ def _heteroidentificacao_final(vaga, outra, ins, usuario):
     )
 
 
+def _heteroidentificacao_depois_do_final(vaga, outra, ins, usuario):
+    """Regras § 1 e issue 15, item 4: a decisão final tomada depois do resultado final da
+    seleção (quem foi alcançado pelo cadastro de reserva) tira a categoria também no
+    caminho publicado; o documento publicado não muda."""
+    _heteroidentificacao_final(vaga, outra, ins, usuario)
+
+
 MUDANCAS = [
     _nota_pelo_servico,
     _nota_por_update,
@@ -241,6 +248,7 @@ MUDANCAS = [
     _categoria_do_orgao,
     _reserva_da_selecao,
     _retificacao_do_resultado,
+    _heteroidentificacao_depois_do_final,
 ]
 
 

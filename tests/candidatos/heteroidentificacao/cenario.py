@@ -3,12 +3,15 @@
 import datetime as dt
 
 from candidatos.models import Instancia, TipoResultado, VotoParecer
+from candidatos.services import convocacao, resultado
 from candidatos.services import heteroidentificacao as hetero
-from candidatos.services import resultado
-from selecoes.models import ConfirmacaoCategoria, Papel, TipoComissao
+from selecoes.models import ConfirmacaoCategoria, Papel, Selecao, TipoComissao
 from tests.candidatos.classificacao.factories import AGORA, classificacao, nova_vaga
 from tests.factories import LotacaoFactory, UserFactory
 
+DEPOIS = AGORA + dt.timedelta(days=10)
+FINAL_DA_VERIFICACAO = DEPOIS + dt.timedelta(days=2)
+MOTIVO = "Candidato alcançado pelo cadastro de reserva."
 FUNDAMENTO = "Fundamentação do parecer com as características observadas na sessão."
 
 
@@ -101,3 +104,57 @@ def verificar(chamados, comissao_, usuario, votos_por_numero=None, *, agora=AGOR
             julgar(chamado, comissao_, votos, usuario, agora=agora)
         hetero.decisao_apurar(chamado=chamado, usuario=usuario, agora=agora)
     return s
+
+
+def convocados_pelo_cadastro(orgao, alice, *, automatica=False, **regra_campos):
+    """Seleção com o resultado final publicado; cinco convocados e Z (negros, alcançado
+    pelo cadastro de reserva) pendente da verificação."""
+    vaga, ins, chamados = montado(
+        orgao, alice, "ABXCDYEZFW", chamados="multiplo_vagas", multiplo=1, **regra_campos
+    )
+    Selecao.objects.filter(pk=vaga.selecao_id).update(convocacao_automatica=automatica)
+    vaga.selecao.refresh_from_db()
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
+    resultado.resultado_publicar(
+        selecao=vaga.selecao, tipo=TipoResultado.FINAL, usuario=alice, motivo="", agora=DEPOIS
+    )
+    criadas = convocacao.proximos_convocar(
+        vaga=vaga,
+        quantidade=5,
+        prazo_resposta=DEPOIS + dt.timedelta(days=5),
+        usuario=alice,
+        agora=DEPOIS,
+    )
+    z = next(c for c in criadas if c.inscricao.numero == "DIR-Z")
+    assert z.modalidade == "negros"
+    chamado = hetero.convocacao_pendente_verificacao(z)
+    assert chamado is not None
+    return vaga, ins, z, chamado
+
+
+def verificar_depois(orgao, alice, vaga, chamado, votos, *, publicar_final=True):
+    """Verifica depois do resultado final da seleção o chamado (ou os chamados, todos com
+    os mesmos votos): sessão, decisão, preliminar e, se pedido, o final da verificação."""
+    chamados = chamado if isinstance(chamado, list) else [chamado]
+    verificar(
+        chamados,
+        comissao(orgao, "Comissão B", usuario=alice),
+        alice,
+        {c.inscricao.numero: votos for c in chamados},
+        agora=DEPOIS,
+    )
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao,
+        recurso_fim=DEPOIS + dt.timedelta(days=1),
+        usuario=alice,
+        agora=DEPOIS,
+        motivo=MOTIVO,
+    )
+    if publicar_final:
+        hetero.resultado_final_publicar(
+            selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
+        )

@@ -7,17 +7,28 @@ import threading
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 
-from candidatos.models import DecisaoHeteroidentificacao, Instancia, PublicacaoHeteroidentificacao
+from candidatos.models import (
+    DecisaoHeteroidentificacao,
+    Instancia,
+    PublicacaoHeteroidentificacao,
+    SituacaoConvocacao,
+)
+from candidatos.services import convocacao
 from candidatos.services import heteroidentificacao as hetero
+from selecoes import auditoria
 from tests.candidatos.classificacao.factories import AGORA
 from tests.candidatos.heteroidentificacao.cenario import (
+    FINAL_DA_VERIFICACAO,
+    MOTIVO,
     comissao,
+    convocados_pelo_cadastro,
     julgar,
     montado,
     sessao,
     verificar,
+    verificar_depois,
 )
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgresql]
@@ -89,3 +100,104 @@ def test_concorrencia_resultado_final_publicado_uma_vez(orgao, alice):
     assert DecisaoHeteroidentificacao.objects.filter(
         chamado__selecao=vaga.selecao, instancia=Instancia.FINAL
     ).count() == len(chamados)
+
+
+def _publicar_sem_esperar(vaga, usuario):
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL lock_timeout = '300ms'")
+        hetero.resultado_final_publicar(
+            selecao=vaga.selecao, usuario=usuario, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
+        )
+
+
+def test_convocacao_sem_efeito_espera_a_trava_da_vaga(orgao, alice):
+    """Issue 15, item 4: deixar a convocação sem efeito é uma mudança de convocação como
+    as outras, sob a trava da vaga. Com a vaga presa por outra conexão, a publicação do
+    resultado final espera (aqui, desiste pelo ``lock_timeout``) e nada fica meio-salvo."""
+    vaga, _ins, z, chamado = convocados_pelo_cadastro(orgao, alice)
+    verificar_depois(orgao, alice, vaga, chamado, ["nao_confirma"] * 3, publicar_final=False)
+    travou, soltar = threading.Event(), threading.Event()
+
+    def segurar():
+        try:
+            with transaction.atomic():
+                convocacao.travar_vaga(vaga.pk)
+                travou.set()
+                soltar.wait(10)
+        finally:
+            travou.set()
+            connection.close()
+
+    fio = threading.Thread(target=segurar)
+    fio.start()
+    try:
+        assert travou.wait(10)
+        with pytest.raises(OperationalError):
+            _publicar_sem_esperar(vaga, alice)
+    finally:
+        soltar.set()
+        fio.join(10)
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.AGUARDANDO
+    assert not DecisaoHeteroidentificacao.objects.filter(
+        chamado=chamado, instancia=Instancia.FINAL
+    ).exists()
+    # Solta a vaga, a mesma publicação passa e deixa a convocação sem efeito.
+    hetero.resultado_final_publicar(
+        selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
+    )
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.SEM_EFEITO
+
+
+def test_convocacao_e_resultado_final_ao_mesmo_tempo_sem_impasse(orgao, alice):
+    """Uma convocação na vaga (trava a vaga e depois grava a auditoria do órgão) e a
+    publicação do resultado final da verificação (que também trava a vaga) ao mesmo
+    tempo: a publicação trava a vaga antes da seleção e do órgão, a mesma ordem, e as
+    duas terminam — sem impasse (deadlock) no banco."""
+    vaga, _ins, z, chamado = convocados_pelo_cadastro(orgao, alice)
+    verificar_depois(orgao, alice, vaga, chamado, ["nao_confirma"] * 3, publicar_final=False)
+    travou = threading.Event()
+    erros: list[BaseException] = []
+
+    def convocar_e_auditar():
+        try:
+            with transaction.atomic():
+                convocacao.travar_vaga(vaga.pk)
+                travou.set()
+                with connection.cursor() as cursor:
+                    # Espera a publicação ficar presa numa trava (sem relógio).
+                    for _ in range(1000):
+                        cursor.execute(
+                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                            "'Lock' AND datname = current_database()"
+                        )
+                        if cursor.fetchone()[0]:
+                            break
+                        cursor.execute("SELECT pg_sleep(0.01)")
+                auditoria.registrar(
+                    acao="teste.impasse",
+                    objeto=vaga,
+                    descricao="Registro do órgão com a vaga travada",
+                    usuario=alice,
+                    selecao=vaga.selecao,
+                )
+        except BaseException as erro:
+            erros.append(erro)
+            travou.set()
+        finally:
+            connection.close()
+
+    fio = threading.Thread(target=convocar_e_auditar)
+    fio.start()
+    try:
+        assert travou.wait(10)
+        hetero.resultado_final_publicar(
+            selecao=vaga.selecao, usuario=alice, agora=FINAL_DA_VERIFICACAO, motivo=MOTIVO
+        )
+    finally:
+        fio.join(20)
+    assert erros == []
+    z.refresh_from_db()
+    assert z.situacao == SituacaoConvocacao.SEM_EFEITO
