@@ -16,6 +16,7 @@ from selecoes.models import (
     Comissao,
     EfeitoAusencia,
     Orgao,
+    Papel,
     RegraDecisao,
     TipoComissao,
     TipoConfirmacao,
@@ -46,7 +47,7 @@ class MembroForm(forms.Form):
     usuario = forms.ModelChoiceField(
         label="Usuário",
         queryset=get_user_model().objects.none(),
-        help_text="Usuário lotado no órgão da comissão.",
+        help_text="Usuário lotado no órgão da comissão com o papel Membro de comissão.",
     )
     nome = forms.CharField(label="Nome", max_length=200)
     sociedade_civil = forms.BooleanField(label="Assento da sociedade civil", required=False)
@@ -55,7 +56,7 @@ class MembroForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["usuario"].queryset = (  # type: ignore[attr-defined]
             get_user_model()
-            .objects.filter(lotacoes__orgao_id=comissao.orgao_id)
+            .objects.filter(lotacoes__orgao_id=comissao.orgao_id, lotacoes__papel=Papel.COMISSAO)
             .order_by("username")
             .distinct()
         )

@@ -20,6 +20,7 @@ from selecoes.models import (
     Lotacao,
     MembroComissao,
     Orgao,
+    Papel,
     TipoComissao,
 )
 
@@ -109,16 +110,31 @@ def membro_incluir(
     sociedade_civil: bool = False,
     usuario: Any,
 ) -> MembroComissao:
-    """Inclui um membro, usuário lotado no órgão da comissão (um assento da sociedade
-    civil, no máximo, em exercício)."""
+    """Inclui um membro, usuário lotado no órgão da comissão com o papel de membro de
+    comissão — o único que abre as telas da comissão e registra o próprio parecer, sem
+    ver notas nem classificação (issue 15, item 8) — e um assento da sociedade civil,
+    no máximo, em exercício."""
     comissao = _travada(comissao)
     erros = []
+    papel = (
+        Lotacao.objects.filter(usuario=usuario_membro, orgao_id=comissao.orgao_id)
+        .values_list("papel", flat=True)
+        .first()
+        if usuario_membro is not None
+        else None
+    )
     if usuario_membro is None:
         erros.append("Usuário: escolha o usuário do membro.")
-    elif not Lotacao.objects.filter(usuario=usuario_membro, orgao_id=comissao.orgao_id).exists():
+    elif papel is None:
         erros.append(
             f"Usuário: {usuario_membro.get_username()} não está lotado(a) em "
             f"{comissao.orgao.sigla}; o membro precisa ser usuário do órgão."
+        )
+    elif papel != Papel.COMISSAO:
+        erros.append(
+            f"Usuário: {usuario_membro.get_username()} tem o papel "
+            f"{Papel(papel).label} em {comissao.orgao.sigla}; o membro precisa do papel "
+            f"{Papel.COMISSAO.label} para registrar o próprio parecer."
         )
     if not nome.strip():
         erros.append("Nome: informe o nome do membro.")

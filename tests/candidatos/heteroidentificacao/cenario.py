@@ -15,7 +15,7 @@ MOTIVO = "Candidato alcançado pelo cadastro de reserva."
 FUNDAMENTO = "Fundamentação do parecer com as características observadas na sessão."
 
 
-def membro_usuario(orgao, nome, papel=Papel.OPERADOR):
+def membro_usuario(orgao, nome, papel=Papel.COMISSAO):
     usuario = UserFactory(username=nome)
     LotacaoFactory(usuario=usuario, orgao=orgao, papel=papel)
     return usuario

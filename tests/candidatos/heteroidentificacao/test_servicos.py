@@ -354,6 +354,22 @@ def test_membro_precisa_ser_usuario_do_orgao(orgao, outro_orgao, alice, diego):
         hetero.membro_incluir(comissao=c, usuario_membro=diego, nome="Diego", usuario=alice)
 
 
+@pytest.mark.parametrize("papel", ["gestor", "operador", "auditor"])
+def test_membro_precisa_do_papel_de_membro_de_comissao(orgao, alice, papel):
+    """Item 8: só o papel comissão abre as telas da comissão e registra o próprio
+    parecer; um membro com papel do RH deixaria a comissão sem quórum de pareceres."""
+    from tests.candidatos.heteroidentificacao.cenario import membro_usuario
+
+    c = hetero.comissao_criar(
+        orgao=orgao, nome="Comissão A", tipo="heteroidentificacao", usuario=alice
+    )
+    with pytest.raises(ValidationError, match="precisa do papel Membro de comissão"):
+        hetero.membro_incluir(
+            comissao=c, usuario_membro=membro_usuario(orgao, "rh", papel), nome="RH", usuario=alice
+        )
+    assert not c.membros.exists()
+
+
 def test_um_so_assento_da_sociedade_civil(orgao, alice):
     c = comissao(orgao, "Comissão A", usuario=alice)
     from tests.candidatos.heteroidentificacao.cenario import membro_usuario
