@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from candidatos.heteroidentificacao import EXTENSOES_GRAVACAO
 from candidatos.models import ChamadoHeteroidentificacao, ModalidadeSessao, Presenca
-from selecoes.forms.campos import campo_data_hora
+from selecoes.forms.campos import campo_data, campo_data_hora
 from selecoes.models import (
     ChamadosConfirmacao,
     Comissao,
@@ -196,6 +196,4 @@ class RetificacaoForm(forms.Form):
     motivo = forms.CharField(
         label="Motivo da retificação", widget=forms.Textarea(attrs={"rows": 2})
     )
-    data_retificacao = forms.DateField(
-        label="Data da retificação", widget=forms.DateInput(attrs={"type": "date"})
-    )
+    data_retificacao = campo_data("Data da retificação")
