@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, BinaryIO
 
 import pikepdf
 from pypdf import PdfReader
@@ -58,7 +58,7 @@ def juntar(
     *,
     amostra_rodape: Fonte,
     titulo: str,
-    saida: Path | IO[bytes],
+    saida: Path | BinaryIO,
     produtor: str,
     idioma: str = "pt-BR",
 ) -> int:
@@ -134,7 +134,7 @@ def juntar_em_processo_novo(
     ambiente = {**os.environ, "PYTHONPATH": os.pathsep.join(c for c in caminhos if c)}
     try:
         processo = subprocess.run(  # noqa: S603 - o próprio interpretador, argumentos fixos
-            [sys.executable, "-m", __name__],
+            _comando(),
             input=json.dumps(pedido),
             capture_output=True,
             text=True,
@@ -147,6 +147,8 @@ def juntar_em_processo_novo(
         raise FalhaNaJuncao(
             f"A junção das partes passou de {limite_s:g} s e foi interrompida."
         ) from erro
+    except OSError as erro:
+        raise FalhaNaJuncao(f"O processo da junção das partes não pôde começar: {erro}") from erro
     if processo.returncode != 0:
         if processo.returncode < 0:
             motivo = f"terminou pelo sinal {-processo.returncode}"
@@ -159,6 +161,10 @@ def juntar_em_processo_novo(
         return Juncao(paginas=int(resposta["paginas"]), pico_rss_mb=float(resposta["pico_rss_mb"]))
     except (IndexError, KeyError, TypeError, ValueError) as erro:
         raise FalhaNaJuncao("O processo da junção das partes respondeu algo ilegível.") from erro
+
+
+def _comando() -> list[str]:
+    return [sys.executable, "-m", __name__]
 
 
 def pico_rss_mb() -> float:

@@ -413,17 +413,23 @@ def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
             transaction.on_commit(partial(_enfileirar_juncao, documento_id, geracao))
 
 
+#: Até quantas páginas a junção roda no próprio processo do worker: o qpdf guarda
+#: ~40 KB por página de lista (a árvore de marcação), ~20 MB aqui, menos que os ~0,13 s
+#: de subir um processo novo (a lista de 5.000 aprovados tem ~120 páginas).
+PAGINAS_JUNCAO_NO_PROCESSO = 500
+
+
 def juntar_partes(*, documento_id: int, geracao: int) -> None:
     """Une as partes, carimba "Página x de y" e guarda o documento.
 
-    A junção roda num processo novo e enxuto (``juncao.juntar_em_processo_novo``): o
-    qpdf guarda a árvore de marcação inteira na memória (~2,5 KB por linha da lista) e
-    não a devolve; no processo do worker, que já diagramou partes, o pico passaria da
-    meta de 500 MB por processo (issue 22, item 3). As partes descem do armazenamento
-    para uma pasta temporária, e o PDF unido volta de lá. Uma falha do processo da
-    junção é ``FalhaNaJuncao``: o documento fica com status erro e o motivo.
+    Acima de ``PAGINAS_JUNCAO_NO_PROCESSO``, a junção roda num processo novo e enxuto
+    (``juncao.juntar_em_processo_novo``): o qpdf guarda a árvore de marcação inteira
+    na memória e não a devolve; no processo do worker, que já diagramou partes, o pico
+    passaria da meta de 500 MB por processo (issue 22, item 3). As partes descem do
+    armazenamento para uma pasta temporária, e o PDF unido volta de lá. Uma falha do
+    processo da junção é ``FalhaNaJuncao``: o documento fica com status erro e o motivo.
     """
-    from relatorios.documentos import juncao, pdf
+    from relatorios.documentos import pdf
 
     documento = Documento.objects.filter(
         pk=documento_id, geracao=geracao, status=StatusDocumento.GERANDO
@@ -432,6 +438,23 @@ def juntar_partes(*, documento_id: int, geracao: int) -> None:
         return
     _CONTEUDO_EM_USO.clear()
     gc.collect()
+    if sum(documento.partes_prontas.values()) <= PAGINAS_JUNCAO_NO_PROCESSO:
+        partes = []
+        for indice in range(documento.partes_total):
+            with default_storage.open(_nome_parte(documento, indice), "rb") as arquivo:
+                partes.append(arquivo.read())
+        resultado = pdf.juntar(
+            partes, amostra_rodape=_amostra_rodape(documento.titulo), titulo=documento.titulo
+        )
+    else:
+        resultado = _juntar_em_processo_novo(documento)
+    if _armazenar(documento_id, geracao, resultado):
+        transaction.on_commit(partial(_apagar_partes, documento))
+
+
+def _juntar_em_processo_novo(documento: Documento) -> PdfGerado:
+    from relatorios.documentos import juncao, pdf
+
     with tempfile.TemporaryDirectory(prefix="juncao-") as pasta:
         local = Path(pasta)
         partes = []
@@ -456,14 +479,12 @@ def juntar_partes(*, documento_id: int, geracao: int) -> None:
         logger.info(
             "Junção do documento %s: %d partes, %d páginas; pico de memória do processo "
             "da junção: %.1f MB",
-            documento_id,
+            documento.pk,
             len(partes),
             unido.paginas,
             unido.pico_rss_mb,
         )
-        resultado = pdf.PdfGerado(conteudo=saida.read_bytes(), paginas=unido.paginas)
-    if _armazenar(documento_id, geracao, resultado):
-        transaction.on_commit(partial(_apagar_partes, documento))
+        return pdf.PdfGerado(conteudo=saida.read_bytes(), paginas=unido.paginas)
 
 
 def registrar_erro(*, documento_id: int, geracao: int, mensagem: str) -> None:
