@@ -129,7 +129,7 @@ METAS: tuple[Meta, ...] = (
     ),
     Meta(
         "nacional_pdf_rss_mb",
-        "Seleção nacional: pico de memória por processo do worker nos PDFs",
+        "Seleção nacional: pico de memória do maior processo nos PDFs (worker ou junção)",
         "nacional",
         500,
         " MB",

@@ -7,8 +7,12 @@
   vagas, em partes paralelas) e o de cada uma das 300 vagas, do primeiro pedido ao
   último arquivo pronto (carimbos ``solicitado_em`` e ``gerado_em`` do banco), com
   um worker Celery real de 2 processos (como no Procfile).
-- ``nacional_pdf_rss_mb``: o maior pico de memória residente (VmHWM, de /proc)
-  entre os processos do worker durante a geração.
+- ``nacional_pdf_rss_mb``: o maior pico de memória residente (VmHWM) entre TODOS
+  os processos envolvidos (a meta é por processo): os do pool do worker e os da
+  junção das partes, que cada processo do pool cria (``relatorios.documentos.juncao``).
+  Os do pool e os seus descendentes são lidos de /proc a cada 0,25 s; cada processo
+  da junção também lê o próprio VmHWM ao terminar, e o worker o registra no log.
+  ``nacional_pdf_rss_worker_mb`` e ``nacional_pdf_rss_juncao_mb`` separam os dois.
 - ``*_cpu_s``: CPU gasta (na publicação, a deste processo; nos PDFs, a soma dos
   processos do worker); ``nacional_pdfs_cpu_maior_processo_s``: a do processo mais
   ocupado, piso do relógio numa máquina quieta.
@@ -108,7 +112,9 @@ def executar() -> dict[str, float]:
     print(
         f"    publicação {publicacao:.2f} s (CPU {publicacao_cpu:.2f} s); {total} PDFs em "
         f"{pdfs:.1f} s (CPU dos processos {amostras.cpu_s:.1f} s, pico "
-        f"{amostras.pico_mb:.0f} MB); carga {carga:.1f}",
+        f"{amostras.pico_mb:.0f} MB: worker {amostras.pico_worker_mb:.0f} MB, junção "
+        f"{amostras.pico_juncao_mb:.0f} MB em {len(amostras.juncoes_mb)} junção(ões) no log); "
+        f"carga {carga:.1f}",
         flush=True,
     )
     return {
@@ -119,6 +125,8 @@ def executar() -> dict[str, float]:
         "nacional_pdfs_cpu_s": round(amostras.cpu_s, 2),
         "nacional_pdfs_cpu_maior_processo_s": round(amostras.cpu_maior_processo_s, 2),
         "nacional_pdf_rss_mb": round(amostras.pico_mb, 1),
+        "nacional_pdf_rss_worker_mb": round(amostras.pico_worker_mb, 1),
+        "nacional_pdf_rss_juncao_mb": round(amostras.pico_juncao_mb, 1),
     }
 
 

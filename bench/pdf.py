@@ -26,9 +26,11 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from datetime import date
@@ -309,11 +311,32 @@ def _filhos(pid: int) -> list[int]:
     return []
 
 
+def _descendentes(pid: int) -> list[int]:
+    """Filhos, netos…: os processos do pool e os que eles criam (a junção)."""
+    encontrados = []
+    pendentes = _filhos(pid)
+    while pendentes:
+        filho = pendentes.pop()
+        encontrados.append(filho)
+        pendentes.extend(_filhos(filho))
+    return encontrados
+
+
+#: Linha que ``services.juntar_partes`` registra com o pico do processo da junção.
+_LOG_JUNCAO = re.compile(r"pico de memória do processo da junção: ([0-9.]+) MB")
+
+
 @contextlib.contextmanager
 def _worker() -> Iterator[subprocess.Popen]:
-    """``celery worker --concurrency 2`` (como no Procfile), encerrado pelo próprio id."""
+    """``celery worker --concurrency 2`` (como no Procfile), encerrado pelo próprio id.
+
+    O log (nível INFO, num arquivo temporário em ``worker.arquivo_log``) traz o pico de
+    memória de cada processo da junção, que vive pouco para a amostragem de /proc.
+    """
     from config.celery import app
 
+    descritor, nome_log = tempfile.mkstemp(prefix="bench-worker-", suffix=".log")
+    os.close(descritor)
     worker = subprocess.Popen(
         [
             sys.executable,
@@ -331,12 +354,15 @@ def _worker() -> Iterator[subprocess.Popen]:
             "--without-mingle",
             "--without-heartbeat",
             "--loglevel",
-            "WARNING",
+            "INFO",
+            "--logfile",
+            nome_log,
         ],
         cwd=RAIZ,
         env={**os.environ, "LOG_LEVEL": "WARNING"},
         stdout=subprocess.DEVNULL,
     )
+    worker.arquivo_log = Path(nome_log)  # type: ignore[attr-defined]
     try:
         _esperar(lambda: bool(app.control.ping(timeout=0.5)), 60)
         yield worker
@@ -347,28 +373,49 @@ def _worker() -> Iterator[subprocess.Popen]:
         except subprocess.TimeoutExpired:
             worker.kill()
             worker.wait(10)
+        Path(nome_log).unlink(missing_ok=True)
 
 
 class Amostrador:
-    """Pico de RSS (VmHWM) e CPU de cada processo filho do worker, lidos de /proc.
+    """Pico de RSS (VmHWM) e CPU de cada processo do worker e dos seus descendentes
+    (os processos da junção), lidos de /proc; o pico de cada processo da junção vem
+    também do log do worker (``juncoes_mb``), medido por ele mesmo ao terminar.
 
     Um processo substituído (``max_memory_per_child``) deixa a última leitura feita.
     """
 
     def __init__(self, worker: subprocess.Popen) -> None:
         self.worker = worker
-        self.base = {filho: _cpu_s(filho) for filho in _filhos(worker.pid)}
+        self.base = {filho: _cpu_s(filho) for filho in _descendentes(worker.pid)}
+        self.filhos_diretos: set[int] = set()
         self.picos: dict[int, float] = {}
         self.cpu: dict[int, float] = {}
+        self.juncoes_mb: list[float] = []
 
     def amostrar(self) -> None:
-        for filho in _filhos(self.worker.pid):
+        log = getattr(self.worker, "arquivo_log", None)
+        if log is not None and log.exists():
+            texto = log.read_text(errors="replace")
+            self.juncoes_mb = [float(m[1]) for m in _LOG_JUNCAO.finditer(texto)]
+        self.filhos_diretos.update(_filhos(self.worker.pid))
+        for filho in _descendentes(self.worker.pid):
             self.picos[filho] = max(self.picos.get(filho, 0.0), _pico_rss_mb(filho))
             self.cpu[filho] = max(self.cpu.get(filho, 0.0), _cpu_s(filho))
 
     @property
+    def pico_worker_mb(self) -> float:
+        """Maior pico entre os processos do pool do worker (sem os da junção)."""
+        return max((self.picos[p] for p in self.filhos_diretos if p in self.picos), default=0.0)
+
+    @property
+    def pico_juncao_mb(self) -> float:
+        outros = [mb for p, mb in self.picos.items() if p not in self.filhos_diretos]
+        return max([*outros, *self.juncoes_mb], default=0.0)
+
+    @property
     def pico_mb(self) -> float:
-        return max(self.picos.values(), default=0.0)
+        """O maior pico de qualquer processo envolvido: a meta é por processo."""
+        return max(self.pico_worker_mb, self.pico_juncao_mb)
 
     @property
     def cpu_maior_processo_s(self) -> float:

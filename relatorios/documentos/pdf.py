@@ -1,4 +1,5 @@
-"""Geração de PDF: o único módulo que importa o WeasyPrint (e o pikepdf, da junção).
+"""Geração de PDF: o único módulo que importa o WeasyPrint (a junção das partes fica em
+``juncao``, que só importa o pikepdf e roda num processo próprio).
 
 Recebe HTML já renderizado (templates com autoescape) e devolve bytes. Nada aqui
 lê o banco. O WeasyPrint só enxerga arquivos estáticos do próprio sistema e
@@ -11,9 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
-import math
 import mimetypes
-import re
 import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,12 +20,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-import pikepdf
 import weasyprint
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.exceptions import SuspiciousFileOperation
-from pypdf import PdfReader
+
+from relatorios.documentos import juncao
+from relatorios.documentos.juncao import TEXTO_AMOSTRA  # noqa: F401 - usado por quem gera a amostra
 
 logger = logging.getLogger(__name__)
 # Uma linha de log por página diagramada afogaria o log dos workers.
@@ -36,6 +36,7 @@ logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 #: ``https://documento.invalid/static/…``, que o buscador resolve no disco local.
 BASE_URL = "https://documento.invalid/"
 VARIANTE_PDF = "pdf/ua-1"
+PRODUTOR = f"WeasyPrint {weasyprint.__version__}"
 
 
 class UrlRecusada(ValueError):
@@ -149,211 +150,17 @@ def juntar(
     titulo: str,
     idioma: str = "pt-BR",
 ) -> PdfGerado:
-    """Une partes geradas em paralelo e carimba "Página x de y" em cada página.
+    """``juncao.juntar`` neste processo, em memória (os documentos curtos e os testes).
 
-    As partes são geradas sem numeração (cada uma só conhece as próprias
-    páginas). ``amostra_rodape`` é um PDF de uma página, feito com a mesma folha
-    de estilo, cujo rodapé numerado diz ``TEXTO_AMOSTRA``: dele vêm a fonte
-    (embutida), o tamanho, a cor e a posição do carimbo — a geometria fica só no
-    CSS. As árvores de marcação das partes viram uma só (PDF/UA). A junção usa
-    o pikepdf (qpdf): dezenas de milhares de objetos marcados em ~1 s.
+    O worker junta as partes num processo novo (``juncao.juntar_em_processo_novo``).
     """
-    carimbo = _Carimbo.da_amostra(amostra_rodape)
-    saida = pikepdf.Pdf.new()
-    arvore = _ArvoreUnida(saida)
-    for parte in partes:
-        origem = pikepdf.Pdf.open(io.BytesIO(parte))
-        inicio = len(saida.pages)
-        saida.pages.extend(origem.pages)
-        arvore.acrescentar(origem, inicio)
-    arvore.concluir()
-    total = len(saida.pages)
-    with pikepdf.Pdf.open(io.BytesIO(amostra_rodape)) as amostra:
-        fonte = saida.copy_foreign(amostra.pages[0].Resources.Font[carimbo.fonte])
-    for numero, pagina in enumerate(saida.pages, 1):
-        carimbo.aplicar(saida, pagina, fonte, f"Página {numero} de {total}")
-    with pikepdf.Pdf.open(io.BytesIO(partes[0])) as primeira:
-        if "/Metadata" in primeira.Root:
-            saida.Root.Metadata = saida.copy_foreign(primeira.Root.Metadata)
-    saida.Root.Lang = pikepdf.String(idioma)
-    saida.Root.ViewerPreferences = pikepdf.Dictionary(DisplayDocTitle=True)
-    saida.docinfo[pikepdf.Name.Title] = titulo
-    saida.docinfo[pikepdf.Name.Producer] = f"WeasyPrint {weasyprint.__version__}"
     arquivo = io.BytesIO()
-    saida.save(
-        arquivo,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
-        deterministic_id=True,
+    paginas = juncao.juntar(
+        partes,
+        amostra_rodape=amostra_rodape,
+        titulo=titulo,
+        idioma=idioma,
+        saida=arquivo,
+        produtor=PRODUTOR,
     )
-    return PdfGerado(conteudo=arquivo.getvalue(), paginas=total)
-
-
-#: O que o rodapé da amostra diz: todos os caracteres que um carimbo pode usar.
-TEXTO_AMOSTRA = "Página 0123456789 de"
-
-
-@dataclass(frozen=True)
-class _Carimbo:
-    """Fonte, tamanho, cor e canto direito (x, linha de base y) do rodapé numerado."""
-
-    fonte: str  # nome do recurso de fonte na página de amostra
-    tamanho: float
-    cor: tuple[float, float, float]
-    direita: float
-    base: float
-    glifos: dict[str, tuple[str, float]]  # caractere → (código hex, largura em 1/1000)
-
-    @classmethod
-    def da_amostra(cls, amostra: bytes) -> _Carimbo:
-        pagina = PdfReader(io.BytesIO(amostra)).pages[0]
-        achados: list[tuple[list[float], list[float], Any, float]] = []
-
-        def visitar(texto: str, cm: list[float], tm: list[float], fonte: Any, tamanho: float):
-            if texto.strip() == TEXTO_AMOSTRA:
-                achados.append((cm, tm, fonte, tamanho))
-
-        pagina.extract_text(visitor_text=visitar)
-        if len(achados) != 1:
-            raise ValueError(f"A amostra do rodapé deve conter {TEXTO_AMOSTRA!r} numa linha só.")
-        cm, tm, fonte, tamanho = achados[0]
-        nome = next(n for n, r in pagina["/Resources"]["/Font"].items() if r.get_object() == fonte)  # type: ignore[index]
-        glifos = _glifos(fonte)
-        escala = math.hypot(cm[0], cm[1])
-        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-        largura = sum(glifos[c][1] for c in TEXTO_AMOSTRA) / 1000 * tamanho * escala
-        conteudo = pagina.get_contents().get_data()  # type: ignore[union-attr]
-        cor = re.search(
-            rb"([0-9.]+) ([0-9.]+) ([0-9.]+) rg\s+BT[^E]*?" + re.escape(nome.encode()), conteudo
-        )
-        return cls(
-            fonte=nome,
-            tamanho=tamanho * escala,
-            cor=(float(cor[1]), float(cor[2]), float(cor[3])) if cor else (0.0, 0.0, 0.0),
-            direita=x + largura,
-            base=y,
-            glifos=glifos,
-        )
-
-    def aplicar(self, pdf: pikepdf.Pdf, pagina: pikepdf.Page, fonte: Any, texto: str) -> None:
-        """Desenha ``texto`` alinhado à direita, como artefato (não é conteúdo lido)."""
-        codigos = "".join(self.glifos[c][0] for c in texto)
-        largura = sum(self.glifos[c][1] for c in texto) / 1000 * self.tamanho
-        r, g, b = self.cor
-        recursos = pagina.obj.Resources
-        if "/Font" not in recursos:
-            recursos.Font = pikepdf.Dictionary()
-        recursos.Font.FNumeracao = fonte
-        pagina.contents_add(pdf.make_stream(b"q\n"), prepend=True)
-        pagina.contents_add(
-            pdf.make_stream(
-                (
-                    f"\nQ\n/Artifact BMC\nq {r:g} {g:g} {b:g} rg BT "
-                    f"/FNumeracao {self.tamanho:.3f} Tf 1 0 0 1 {self.direita - largura:.3f} "
-                    f"{self.base:.3f} Tm <{codigos}> Tj ET Q\nEMC\n"
-                ).encode()
-            )
-        )
-
-
-def _glifos(fonte: Any) -> dict[str, tuple[str, float]]:
-    """Caractere → (código do glifo em hex, largura) de uma fonte Type0 Identity-H."""
-    cmap = fonte["/ToUnicode"].get_object().get_data().decode("latin-1")
-    codigos: dict[str, str] = {}
-    for origem, destino in re.findall(r"<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]{4})>", cmap):
-        codigos.setdefault(chr(int(destino, 16)), origem)
-    descendente = fonte["/DescendantFonts"][0].get_object()
-    larguras: dict[int, float] = {}
-    lista = list(descendente.get("/W", []))
-    i = 0
-    while i < len(lista):
-        inicio = int(lista[i])
-        if isinstance(lista[i + 1], list):
-            for deslocamento, largura in enumerate(lista[i + 1]):
-                larguras[inicio + deslocamento] = float(largura)
-            i += 2
-        else:
-            for codigo in range(inicio, int(lista[i + 1]) + 1):
-                larguras[codigo] = float(lista[i + 2])
-            i += 3
-    padrao = float(descendente.get("/DW", 1000))
-    return {c: (h, larguras.get(int(h, 16), padrao)) for c, h in codigos.items()}
-
-
-class _ArvoreUnida:
-    """Uma árvore de marcação (PDF/UA) para o documento unido.
-
-    ``pages.extend`` copia as páginas mas não a estrutura. Cada elemento filho
-    do ``/Document`` de cada parte passa a filho de um ``/Document`` novo, e as
-    chaves da árvore de pais (``/StructParents`` das páginas) são deslocadas
-    para não colidir entre partes. O qpdf reaproveita, para as referências
-    ``/Pg`` dos elementos, as páginas já copiadas da mesma parte.
-    """
-
-    def __init__(self, pdf: pikepdf.Pdf) -> None:
-        self.pdf = pdf
-        self.filhos = pikepdf.Array()
-        self.documento = pdf.make_indirect(
-            pikepdf.Dictionary(Type=pikepdf.Name.StructElem, S=pikepdf.Name.Document, K=self.filhos)
-        )
-        self.numeros = pikepdf.Array()
-        self.deslocamento = 0
-
-    def acrescentar(self, origem: pikepdf.Pdf, inicio: int) -> None:
-        raiz = origem.Root.get("/StructTreeRoot")
-        if raiz is None:
-            raise ValueError("Toda parte deve ser um PDF marcado (PDF/UA).")
-        for indice, pagina in enumerate(origem.pages):
-            if "/StructParents" in pagina.obj:
-                destino = self.pdf.pages[inicio + indice].obj
-                destino.StructParents = int(pagina.obj.StructParents) + self.deslocamento
-        for elemento in _elementos_raiz(raiz):
-            copia = self.pdf.copy_foreign(elemento)
-            copia.P = self.documento
-            self.filhos.append(copia)
-        maior = -1
-        for chave, valor in _numeros(raiz.ParentTree):
-            self.numeros.append(chave + self.deslocamento)
-            self.numeros.append(self._copiar(valor))
-            maior = max(maior, chave)
-        self.deslocamento += maior + 1
-
-    def _copiar(self, valor: Any) -> Any:
-        if isinstance(valor, pikepdf.Object) and valor.is_indirect:
-            return self.pdf.copy_foreign(valor)
-        return pikepdf.Array([self._copiar(item) for item in valor])
-
-    def concluir(self) -> None:
-        arvore = self.pdf.make_indirect(
-            pikepdf.Dictionary(
-                Type=pikepdf.Name.StructTreeRoot,
-                K=pikepdf.Array([self.documento]),
-                ParentTree=self.pdf.make_indirect(pikepdf.Dictionary(Nums=self.numeros)),
-                ParentTreeNextKey=self.deslocamento,
-            )
-        )
-        self.documento.P = arvore
-        self.pdf.Root.StructTreeRoot = arvore
-        self.pdf.Root.MarkInfo = pikepdf.Dictionary(Marked=True)
-
-
-def _elementos_raiz(raiz: Any) -> list[Any]:
-    """Os filhos do(s) elemento(s) ``/Document`` de uma árvore de marcação."""
-    topo = raiz.K
-    elementos: list[Any] = []
-    for elemento in topo if isinstance(topo, pikepdf.Array) else [topo]:
-        if elemento.get("/S") == pikepdf.Name.Document:
-            filhos = elemento.get("/K", pikepdf.Array())
-            elementos.extend(filhos if isinstance(filhos, pikepdf.Array) else [filhos])
-        else:
-            elementos.append(elemento)
-    return elementos
-
-
-def _numeros(arvore: Any) -> list[tuple[int, Any]]:
-    """Entradas (chave, valor) de uma árvore de números, descendo por ``/Kids``."""
-    nums = arvore.get("/Nums", pikepdf.Array())
-    pares = [(int(nums[i]), nums[i + 1]) for i in range(0, len(nums), 2)]
-    for filho in arvore.get("/Kids", pikepdf.Array()):
-        pares.extend(_numeros(filho))
-    return pares
+    return PdfGerado(conteudo=arquivo.getvalue(), paginas=paginas)

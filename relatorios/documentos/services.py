@@ -16,9 +16,12 @@ from __future__ import annotations
 import gc
 import hashlib
 import logging
+import shutil
+import tempfile
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -463,8 +466,22 @@ def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
             transaction.on_commit(partial(_enfileirar_juncao, documento_id, geracao))
 
 
+#: Até quantas páginas a junção roda no próprio processo do worker: o qpdf guarda
+#: ~40 KB por página de lista (a árvore de marcação), ~20 MB aqui, menos que os ~0,13 s
+#: de subir um processo novo (a lista de 5.000 aprovados tem ~120 páginas).
+PAGINAS_JUNCAO_NO_PROCESSO = 500
+
+
 def juntar_partes(*, documento_id: int, geracao: int) -> None:
-    """Une as partes, carimba "Página x de y" e guarda o documento."""
+    """Une as partes, carimba "Página x de y" e guarda o documento.
+
+    Acima de ``PAGINAS_JUNCAO_NO_PROCESSO``, a junção roda num processo novo e enxuto
+    (``juncao.juntar_em_processo_novo``): o qpdf guarda a árvore de marcação inteira
+    na memória e não a devolve; no processo do worker, que já diagramou partes, o pico
+    passaria da meta de 500 MB por processo (issue 22, item 3). As partes descem do
+    armazenamento para uma pasta temporária, e o PDF unido volta de lá. Uma falha do
+    processo da junção é ``FalhaNaJuncao``: o documento fica com status erro e o motivo.
+    """
     from relatorios.documentos import pdf
 
     documento = Documento.objects.filter(
@@ -472,19 +489,55 @@ def juntar_partes(*, documento_id: int, geracao: int) -> None:
     ).first()
     if documento is None or len(documento.partes_prontas) != documento.partes_total:
         return
-    # A junção guarda na memória a árvore de marcação inteira (~2 KB por linha da lista,
-    # no qpdf): antes dela, o processo solta o conteúdo montado para as partes.
     _CONTEUDO_EM_USO.clear()
     gc.collect()
-    partes = []
-    for indice in range(documento.partes_total):
-        with default_storage.open(_nome_parte(documento, indice), "rb") as arquivo:
-            partes.append(arquivo.read())
-    resultado = pdf.juntar(
-        partes, amostra_rodape=_amostra_rodape(documento.titulo), titulo=documento.titulo
-    )
+    if sum(documento.partes_prontas.values()) <= PAGINAS_JUNCAO_NO_PROCESSO:
+        partes = []
+        for indice in range(documento.partes_total):
+            with default_storage.open(_nome_parte(documento, indice), "rb") as arquivo:
+                partes.append(arquivo.read())
+        resultado = pdf.juntar(
+            partes, amostra_rodape=_amostra_rodape(documento.titulo), titulo=documento.titulo
+        )
+    else:
+        resultado = _juntar_em_processo_novo(documento)
     if _armazenar(documento_id, geracao, resultado):
         transaction.on_commit(partial(_apagar_partes, documento))
+
+
+def _juntar_em_processo_novo(documento: Documento) -> PdfGerado:
+    from relatorios.documentos import juncao, pdf
+
+    with tempfile.TemporaryDirectory(prefix="juncao-") as pasta:
+        local = Path(pasta)
+        partes = []
+        for indice in range(documento.partes_total):
+            caminho = local / f"parte-{indice:03d}.pdf"
+            with (
+                default_storage.open(_nome_parte(documento, indice), "rb") as origem,
+                caminho.open("wb") as destino,
+            ):
+                shutil.copyfileobj(origem, destino)
+            partes.append(caminho)
+        amostra = local / "amostra.pdf"
+        amostra.write_bytes(_amostra_rodape(documento.titulo))
+        saida = local / "documento.pdf"
+        unido = juncao.juntar_em_processo_novo(
+            partes,
+            amostra_rodape=amostra,
+            titulo=documento.titulo,
+            saida=saida,
+            produtor=pdf.PRODUTOR,
+        )
+        logger.info(
+            "Junção do documento %s: %d partes, %d páginas; pico de memória do processo "
+            "da junção: %.1f MB",
+            documento.pk,
+            len(partes),
+            unido.paginas,
+            unido.pico_rss_mb,
+        )
+        return pdf.PdfGerado(conteudo=saida.read_bytes(), paginas=unido.paginas)
 
 
 def registrar_erro(*, documento_id: int, geracao: int, mensagem: str) -> None:

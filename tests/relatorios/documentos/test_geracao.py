@@ -228,9 +228,13 @@ def test_regenerar_marca_desatualizado_e_troca_o_arquivo(
     assert registro.motivo == "Fonte corrigida"
 
 
+@pytest.mark.parametrize(
+    "paginas_no_processo", [500, 0], ids=["juncao_no_processo", "juncao_em_processo_novo"]
+)
 def test_lista_longa_gerada_em_partes_com_numeracao_continua(
-    orgao, fila, django_capture_on_commit_callbacks, monkeypatch
+    orgao, fila, django_capture_on_commit_callbacks, monkeypatch, paginas_no_processo
 ):
+    monkeypatch.setattr(services, "PAGINAS_JUNCAO_NO_PROCESSO", paginas_no_processo)
     monkeypatch.setattr(documentos, "LIMITE_UMA_PARTE", 100)
     monkeypatch.setattr(documentos, "LINHAS_POR_PARTE", 120)
     aprovados = [

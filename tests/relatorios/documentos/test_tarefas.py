@@ -230,3 +230,29 @@ def test_anexo_do_edital_pelo_worker():
         _esperar(_pronto(documento))
     assert documento.status == StatusDocumento.PRONTO
     assert "Anexo do edital nº 8/2026" in texto_pdf(ler_arquivo(documento))
+
+
+def test_worker_falha_no_processo_da_juncao_fica_com_status_erro_e_motivo(monkeypatch):
+    """O processo filho da junção falha (aqui: amostra do rodapé sem o texto): o
+    documento fica com status erro e o motivo, como as outras falhas de geração."""
+    monkeypatch.setattr(services, "PAGINAS_JUNCAO_NO_PROCESSO", 0)
+    monkeypatch.setattr(documentos, "LIMITE_UMA_PARTE", 100)
+    monkeypatch.setattr(documentos, "LINHAS_POR_PARTE", 150)
+    monkeypatch.setattr(
+        services,
+        "_amostra_rodape",
+        lambda _titulo: pdf.renderizar('<html lang="pt-BR"><body></body></html>').conteudo,
+    )
+    aprovados = [Aprovado(f"2026{i:06d}", f"Pessoa {i:04d}") for i in range(1, 301)]
+    with _worker():
+        versao = _versao(vagas=[VagaResultado("V1", aprovados)])
+        documento = Documento.objects.get(chave=f"resultado:{versao.pk}")
+        _esperar(_pronto(documento))
+    assert documento.status == StatusDocumento.ERRO
+    assert "FalhaNaJuncao" in documento.mensagem_erro
+    assert "O processo da junção das partes falhou" in documento.mensagem_erro
+    assert "amostra do rodapé" in documento.mensagem_erro
+    assert not documento.arquivo
+    assert RegistroAuditoria.objects.filter(
+        acao="documento.erro", objeto_id=str(documento.pk)
+    ).exists()
