@@ -46,6 +46,7 @@ def _csv(quantidade: int, momento: dt.datetime) -> bytes:
             "concorre_negros": negros,
             "pcd": "sim" if n % 40 == 0 else "não",
             "concorre_pcd": "sim" if n % 40 == 0 else "não",
+            "concorre_categorias": "",
             "termo_aceito_em": f"{momento:%Y-%m-%d %H:%M}",
             "data_inscricao": "",
         }

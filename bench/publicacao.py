@@ -49,7 +49,7 @@ def _montar(
     """Seleção com ``candidatos`` inscrições aprovadas (nota sorteada) em ``vagas_total``."""
     agora = agora or timezone.now()
     orgao, _ = Orgao.objects.get_or_create(
-        sigla=sigla, defaults={"nome": "Órgão do benchmark", "cnpj": "11444777000161"}
+        sigla=sigla, defaults={"nome": "Órgão do benchmark", "cnpj": "94279427000114"}
     )
     selecao = Selecao.objects.create(
         orgao=orgao,
