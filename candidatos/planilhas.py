@@ -159,7 +159,8 @@ def tamanho_descomprimido(conteudo: bytes, nome_arquivo: str) -> int:
     try:
         with zipfile.ZipFile(io.BytesIO(conteudo)) as pacote:
             return sum(item.file_size for item in pacote.infolist())
-    except (zipfile.BadZipFile, ValueError) as erro:
+    # NotImplementedError: versão de zip ou método de compressão que o zipfile não lê.
+    except (zipfile.BadZipFile, ValueError, NotImplementedError) as erro:
         raise ErroPlanilha(
             "Não foi possível ler o arquivo XLSX (corrompido ou protegido)."
         ) from erro
@@ -281,6 +282,7 @@ def _ler_xlsx(conteudo: bytes, nome_arquivo: str, limites: Limites) -> Planilha:
             zlib.error,
             zipfile.BadZipFile,
             EOFError,
+            NotImplementedError,
         ) as erro:
             raise ErroPlanilha(
                 "Não foi possível ler o arquivo XLSX (corrompido ou protegido)."

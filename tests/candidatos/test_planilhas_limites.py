@@ -153,3 +153,28 @@ def test_planilha_celulas_vazias_no_fim_nao_contam_como_colunas():
     planilha = ler_planilha(b"a,b,,,,\n1,2,,,,\n", "x.csv")
     assert planilha.colunas == ("a", "b")
     assert planilha.linhas[0].valores == {"a": "1", "b": "2"}
+
+
+def _zip_com_versao_de_extracao(versao: int) -> bytes:
+    """Um zip cujo diretório central pede uma versão de extração que o ``zipfile`` não
+    implementa (achado por ``make fuzz``: ``NotImplementedError`` em vez de erro claro)."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as pacote:
+        pacote.writestr("xl/workbook.xml", "<workbook/>")
+    dados = bytearray(buffer.getvalue())
+    central = dados.index(b"PK\x01\x02")
+    dados[central + 6 : central + 8] = versao.to_bytes(2, "little")
+    return bytes(dados)
+
+
+def test_xlsx_com_versao_de_zip_nao_suportada_vira_erro_claro():
+    from candidatos.planilhas import ErroPlanilha, ler_planilha, tamanho_descomprimido
+
+    conteudo = _zip_com_versao_de_extracao(64)
+    with pytest.raises(ErroPlanilha, match="XLSX"):
+        tamanho_descomprimido(conteudo, "inscricoes.xlsx")
+    with pytest.raises(ErroPlanilha, match="XLSX"):
+        ler_planilha(conteudo, "inscricoes.xlsx")
