@@ -554,20 +554,3 @@ def test_resultado_final_avanca_a_geracao_do_estado_publico(
     with django_capture_on_commit_callbacks(execute=True):
         hetero.resultado_final_publicar(selecao=vaga.selecao, usuario=alice, agora=DEPOIS)
     assert vaga.selecao.pk in avisadas
-
-
-def test_membro_ve_so_os_chamados_das_suas_sessoes(orgao, alice):
-    from candidatos.selectors.heteroidentificacao import chamados_do_membro
-
-    _vaga, _ins, chamados = montado(orgao, alice)
-    a = comissao(orgao, "Comissão A", usuario=alice)
-    b = comissao(orgao, "Comissão B", usuario=alice)
-    from tests.candidatos.heteroidentificacao.cenario import sessao
-
-    s = sessao(chamados[0].selecao, a, alice)
-    hetero.chamados_convocar(sessao=s, chamados=chamados[:2], usuario=alice)
-    membro_a = a.membros.first().usuario
-    membro_b = b.membros.first().usuario
-    assert sorted(c.pk for c in chamados_do_membro(membro_a)) == sorted(c.pk for c in chamados[:2])
-    assert chamados_do_membro(membro_b) == []
-    assert chamados_do_membro(alice) == []
