@@ -14,6 +14,7 @@ from typing import Any
 from relatorios.monitoramento.aprendizes import PRIORIDADE_COMPROVA, PRIORIDADE_DISPENSADA, Cota
 from relatorios.monitoramento.indicadores.definicoes import (
     OCULTO_NEGROS_NAO_OPTANTES,
+    SITUACAO_SEM_EFEITO,
     SITUACOES_APOS_CONTRATO,
     SITUACOES_DESISTENCIA,
     SITUACOES_DESLIGAMENTO,
@@ -237,9 +238,13 @@ def _somar_convocacoes(cubo: Cubo, grupos: Iterable[GrupoConvocacoes]) -> None:
     """Conta cada convocação pela modalidade atual que ``g.modalidade`` traz (o histórico
     guarda a da chamada; os relatórios usam a atual, art. 4º, § 1º, e regras § 4): quem a
     calcula é ``relatorios.monitoramento.selectors`` (pelo motor), não esta soma. Contratação = TCE
-    assinado, mesmo se depois desligado."""
+    assinado, mesmo se depois desligado. A convocação sem efeito (heteroidentificação não
+    confirmou; regras, § 1) não é convocação: fica só na linha própria."""
     for g in grupos:
         c = cubo[(g.ano, g.orgao_id)]
+        if g.situacao == SITUACAO_SEM_EFEITO:
+            c["convocacoes_sem_efeito"] += g.total
+            continue
         c["convocacoes"] += g.total
         c[f"convocacoes_{g.modalidade}"] += g.total
         if g.modalidade == "AC" and g.concorre_negros:

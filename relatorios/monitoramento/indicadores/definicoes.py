@@ -20,6 +20,8 @@ CORES = ("branca", "preta", "parda", "amarela", "indigena", "nao_declarada")
 CATEGORIAS_DO_ORGAO = tuple(c for c in CODIGOS if c not in ORDEM_PADRAO)
 """Códigos nacionais das categorias que os órgãos acrescentam (monitoramento entre órgãos)."""
 MODALIDADES = ("AC", *ORDEM_PADRAO, *CATEGORIAS_DO_ORGAO, "reversao")
+SITUACAO_SEM_EFEITO = "sem_efeito"
+"""Convocação pela reserva que a heteroidentificação não confirmou (regras, § 1)."""
 SITUACOES_DESISTENCIA = frozenset({"recusada", "nao_compareceu", "desistiu"})
 SITUACOES_APOS_CONTRATO = frozenset({"contratado", "desligado", "eliminado"})
 SITUACOES_DESLIGAMENTO = frozenset({"desligado", "eliminado"})
@@ -153,6 +155,13 @@ INDICADORES: tuple[Indicador, ...] = (
     *(
         _i(f"convocacoes_{m}", f"Convocações: {_ROTULO_MOD[m]}", _G.CONVOCACOES, pessoas=True)
         for m in MODALIDADES
+    ),
+    _i(
+        "convocacoes_sem_efeito",
+        "Convocações pela reserva sem efeito: heteroidentificação não confirmou "
+        "(fora das convocações acima)",
+        _G.CONVOCACOES,
+        pessoas=True,
     ),
     _i(
         "negros_em_ac",

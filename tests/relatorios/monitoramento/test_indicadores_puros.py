@@ -108,6 +108,24 @@ def test_contagens_convocacoes_reversao_desligamento_e_negros_em_ac():
     assert c["contratacoes_pessoas_nao_negras"] == 6
 
 
+def test_contagens_convocacao_sem_efeito_nao_conta_como_convocacao_e_tem_linha_propria():
+    """Regras, § 1: a convocação pela reserva que a heteroidentificação não confirmou não
+    produz efeito; quem a teve volta à ampla concorrência e pode ser chamado de novo. Ela
+    não entra nas convocações (nem na da categoria), só na linha própria."""
+    g = [
+        ("negros", "sem_efeito", True, True, False, 2),
+        ("AC", "contratado", True, True, True, 1),  # chamado de novo, pela ampla
+        ("negros", "contratado", True, True, True, 3),
+    ]
+    dados = Dados(convocacoes=[GrupoConvocacoes(2026, 7, *linha) for linha in g])
+    c = montar_cubo(dados)[(2026, 7)]
+    assert c["convocacoes"] == 4
+    assert (c["convocacoes_AC"], c["convocacoes_negros"]) == (1, 3)
+    assert c["convocacoes_sem_efeito"] == 2
+    assert c["desistencias"] == 0
+    assert c["contratacoes"] == 4
+
+
 def test_contagens_inscricoes_e_consolidado():
     dados = Dados(
         inscricoes=[
