@@ -150,6 +150,14 @@ METAS: tuple[Meta, ...] = (
         maximo=False,
     ),
     Meta(
+        "pagina_resultado_aviso_p99_ms",
+        "Página de resultado: janela em que um worker ainda vê a geração antiga depois do "
+        "aviso de outro nó (p99)",
+        "páginas públicas",
+        100,
+        " ms",
+    ),
+    Meta(
         "painel_100k_p95_ms",
         "Painel do RH da seleção: 300 vagas, uma com 100.000 aprovados (p95)",
         "painel do RH",

@@ -5,13 +5,17 @@ cache e mede com o ``wrk`` (ou, sem ele, com um gerador de carga em Python) a p�
 de resultado e uma view Django trivial, alternando as duas na mesma execução.
 
 Figuras: ``pagina_resultado_p95_ms`` (meta ≤ 100) e ``pagina_resultado_razao_trivial``
-(requisições/s da página ÷ as da view trivial; meta ≥ 0,60).
+(requisições/s da página ÷ as da view trivial; meta ≥ 0,60). De apoio,
+``pagina_resultado_aviso_p99_ms``: quanto tempo, depois de outro processo avançar a
+geração de uma seleção (``INCR`` e aviso no canal, como ``avancar_geracao``), algum
+worker do gunicorn ainda responde com o número antigo (``selecoes/geracoes_locais.py``).
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import math
 import os
 import shutil
 import socket
@@ -34,6 +38,10 @@ CONEXOES = int(os.environ.get("BENCH_CONEXOES", "8"))
 SEGUNDOS = int(os.environ.get("BENCH_SEGUNDOS", "8"))
 RODADAS = 2
 URL_TRIVIAL = "/bench/trivial/"
+URL_GERACAO = "/bench/geracao/"
+NOME_GERACAO = "bench:aviso"
+AVISOS = 200
+JANELA_AVISO_S = 0.25
 
 SCRIPT_WRK = """
 done = function(summary, latency, requests)
@@ -54,12 +62,25 @@ def _trivial(request: Any) -> Any:
     return HttpResponse("ok")
 
 
+def _geracao(request: Any) -> Any:
+    """A geração que este worker usaria agora numa página pública (a guardada, se houver)."""
+    from django.http import HttpResponse
+
+    from selecoes import cache as cache_compartilhado
+
+    return HttpResponse(str(cache_compartilhado.geracao(NOME_GERACAO)))
+
+
 def __getattr__(nome: str) -> Any:
     """``urlpatterns`` preguiçoso: as rotas do sistema mais a view trivial de referência."""
     if nome == "urlpatterns":
         from django.urls import include, path
 
-        return [path("bench/trivial/", _trivial), path("", include("config.urls"))]
+        return [
+            path(URL_TRIVIAL.strip("/") + "/", _trivial),
+            path(URL_GERACAO.strip("/") + "/", _geracao),
+            path("", include("config.urls")),
+        ]
     raise AttributeError(nome)
 
 
@@ -290,6 +311,51 @@ def _rodadas(porta: int, caminho_pagina: str) -> dict[str, float]:
     }
 
 
+def _medir_aviso(porta: int, prefixo: str) -> dict[str, float]:
+    """Janela em que algum worker ainda vê a geração antiga depois do aviso de outro nó.
+
+    Antes de cada avanço, pedidos seguidos garantem que os dois workers guardaram o
+    número; depois do ``INCR`` e do aviso, pede sem parar por ``JANELA_AVISO_S`` e
+    anota o último instante em que alguma resposta trouxe o número antigo.
+    """
+    import redis
+    from django.conf import settings
+    from django.core.cache.backends.base import default_key_func
+
+    cliente = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+    chave = default_key_func(f"geracao:{NOME_GERACAO}", prefixo, 1)
+    canal = default_key_func("avisos:geracoes", prefixo, 1)
+    conexao = http.client.HTTPConnection("127.0.0.1", porta, timeout=30)
+
+    def ler() -> int:
+        conexao.request("GET", URL_GERACAO, headers={"Connection": "close"})
+        corpo = conexao.getresponse().read()
+        conexao.close()
+        return int(corpo)
+
+    janelas = []
+    for _ in range(AVISOS):
+        for _ in range(4 * WORKERS):
+            ler()
+        novo = int(cliente.incr(chave))
+        cliente.publish(canal, NOME_GERACAO)
+        inicio = time.perf_counter()
+        ultimo_velho = inicio
+        while (agora := time.perf_counter()) - inicio < JANELA_AVISO_S:
+            if ler() != novo:
+                ultimo_velho = agora
+        janelas.append((ultimo_velho - inicio) * 1000)
+    janelas.sort()
+    p99 = janelas[max(0, math.ceil(0.99 * len(janelas)) - 1)]
+    print(
+        f"    aviso de geração ({AVISOS} avanços por outro processo): algum worker ainda "
+        f"com o número antigo por até {statistics.median(janelas):.2f} ms (mediana), "
+        f"{p99:.2f} ms (p99), {janelas[-1]:.2f} ms (máximo)",
+        flush=True,
+    )
+    return {"pagina_resultado_aviso_p99_ms": round(p99, 2)}
+
+
 # --------------------------------------------------------------- execução
 
 
@@ -318,11 +384,12 @@ def executar() -> dict[str, float]:
         url_banco = _url_do_banco(banco)
         connections.close_all()
         porta = _porta_livre()
+        prefixo = f"bench-paginas-{uuid.uuid4().hex[:8]}"
         ambiente = {
             **os.environ,
             "DATABASE_URL": url_banco,
             "DB_CONN_MAX_AGE": "600",
-            "CACHE_KEY_PREFIX": f"bench-paginas-{uuid.uuid4().hex[:8]}",
+            "CACHE_KEY_PREFIX": prefixo,
             "LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(RAIZ),
         }
@@ -347,6 +414,8 @@ def executar() -> dict[str, float]:
         if status != 200 or b"tabela-resultado" not in corpo:
             raise RuntimeError(f"a página de resultado respondeu {status}")
         figuras = _rodadas(porta, caminho)
+        if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+            figuras |= _medir_aviso(porta, prefixo)
         print(f"    {consulta}", flush=True)
         return figuras
     finally:

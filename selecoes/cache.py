@@ -10,15 +10,20 @@ tentativas passam a um contador local do processo (``selecoes.limites``).
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import threading
 import time
 from typing import Any
 
+import redis
+from django.conf import settings
 from django.core.cache import cache
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from redis.exceptions import RedisError
+
+from selecoes.geracoes_locais import GeracoesLocais
 
 logger = logging.getLogger(__name__)
 
@@ -49,10 +54,12 @@ def registrar_falha(erro: BaseException) -> None:
 
 @receiver(setting_changed)
 def _cache_reconfigurado(*, setting: str, **_: Any) -> None:
-    """Outro servidor de cache configurado: tenta de novo já, sem esperar a pausa."""
+    """Outro servidor de cache configurado: tenta de novo já, sem esperar a pausa, e a
+    assinatura dos avisos de geração recomeça no servidor novo."""
     if setting == "CACHES":
         with _trava:
             _estado["fora_ate"] = 0.0
+            _parar_avisos()
 
 
 def obter(chave: str) -> Any:
@@ -92,17 +99,66 @@ def incrementar(chave: str, janela_segundos: int) -> int | None:
         return None
 
 
+BACKEND_REDIS = "django.core.cache.backends.redis.RedisCache"
+_avisos: dict[str, Any] = {"pid": None, "locais": None, "publicador": None}
+
+
+def _parar_avisos() -> None:
+    locais = _avisos["locais"]
+    if locais is not None:
+        locais.parar()
+    _avisos.update(pid=None, locais=None, publicador=None)
+
+
+def _configurar_avisos() -> None:
+    """Abre, uma vez por processo (também depois de um fork), a assinatura do canal de
+    avisos de geração e o cliente que publica neles; nada disso fora do Redis."""
+    _avisos.update(pid=os.getpid(), locais=None, publicador=None)
+    config = settings.CACHES["default"]
+    if config.get("BACKEND") != BACKEND_REDIS:
+        return
+    local = config["LOCATION"]
+    url = local[0] if isinstance(local, list | tuple) else str(local).split(",")[0]
+    opcoes = {
+        chave: valor
+        for chave, valor in config.get("OPTIONS", {}).items()
+        if chave in ("socket_connect_timeout", "socket_timeout")
+    }
+    locais = GeracoesLocais(url=url, opcoes=opcoes, canal=cache.make_key("avisos:geracoes"))
+    locais.iniciar()
+    _avisos.update(locais=locais, publicador=redis.Redis.from_url(url, **opcoes))
+
+
+def geracoes_locais() -> GeracoesLocais | None:
+    """A assinatura dos avisos de geração deste processo; None quando o cache não é o Redis."""
+    if _avisos["pid"] != os.getpid():
+        with _trava:
+            if _avisos["pid"] != os.getpid():
+                _configurar_avisos()
+    locais: GeracoesLocais | None = _avisos["locais"]
+    return locais
+
+
 def geracao(nome: str) -> int | None:
     """Número da geração de ``nome``, comum a todos os nós; None sem o cache.
 
     Memórias locais de cada processo guardam sob (chave, geração): quando um nó
     avança a geração (``avancar_geracao``, depois do commit), o próximo pedido em
-    qualquer nó lê o número novo e refaz o que guardou. Uma geração que some do
-    Redis (expulsa por falta de memória, servidor zerado) recomeça num número
-    aleatório, nunca num já usado: o que estava guardado não volta a valer.
+    qualquer nó, depois do aviso por pub/sub (que chega em milissegundos,
+    ``selecoes.geracoes_locais``), lê o número novo e refaz o que guardou. Enquanto
+    a assinatura dos avisos está de pé, o número fica guardado no processo e a
+    leitura não vai ao Redis. Uma geração que some do Redis (expulsa por falta de
+    memória, servidor zerado) recomeça num número aleatório, nunca num já usado: o
+    que estava guardado não volta a valer.
     """
     if not disponivel():
         return None
+    locais = geracoes_locais()
+    marca = None
+    if locais is not None:
+        guardado, marca = locais.ler(nome)
+        if guardado is not None:
+            return guardado
     chave = f"geracao:{nome}"
     try:
         valor = cache.get(chave)
@@ -112,11 +168,19 @@ def geracao(nome: str) -> int | None:
     except ERROS_DO_CACHE as erro:
         registrar_falha(erro)
         return None
-    return int(valor) if valor is not None else None
+    if valor is None:
+        return None
+    if locais is not None and marca is not None:
+        locais.guardar(nome, int(valor), marca)
+    return int(valor)
 
 
 def avancar_geracao(nome: str) -> None:
-    """Invalida, em todos os nós, o que foi guardado sob a geração atual de ``nome``."""
+    """Invalida, em todos os nós, o que foi guardado sob a geração atual de ``nome``:
+    avança o número no Redis e avisa, pelo canal, os processos que o guardaram."""
+    locais = geracoes_locais()
+    if locais is not None:
+        locais.esquecer(nome)  # neste processo, já: não espera o próprio aviso
     if not disponivel():
         return
     chave = f"geracao:{nome}"
@@ -125,8 +189,18 @@ def avancar_geracao(nome: str) -> None:
             cache.incr(chave)
         except ValueError:  # ainda não existia (ou foi expulsa): recomeça ao acaso
             cache.set(chave, secrets.randbits(62), None)
+        publicador = _avisos["publicador"]
+        if publicador is not None and locais is not None:
+            publicador.publish(locais.canal, nome)
     except ERROS_DO_CACHE as erro:
         registrar_falha(erro)
+
+
+def esquecer_geracoes_locais() -> None:
+    """Esquece os números guardados neste processo (como um processo que acabou de subir)."""
+    locais = geracoes_locais()
+    if locais is not None:
+        locais.esquecer_tudo()
 
 
 def obter_varios(chaves: list[str]) -> dict[str, Any]:
