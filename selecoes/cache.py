@@ -14,7 +14,8 @@ import os
 import secrets
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import redis
 from django.conf import settings
@@ -26,6 +27,7 @@ from redis.exceptions import RedisError
 from selecoes.geracoes_locais import GeracoesLocais
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PAUSA_SEGUNDOS = 30.0
 # Erros de conexão com o servidor de cache; qualquer outro erro é defeito e sobe.
@@ -114,7 +116,7 @@ def _configurar_avisos() -> None:
     """Abre, uma vez por processo (também depois de um fork), a assinatura do canal de
     avisos de geração e o cliente que publica neles; nada disso fora do Redis."""
     _avisos.update(pid=os.getpid(), locais=None, publicador=None)
-    config = settings.CACHES["default"]
+    config: dict[str, Any] = dict(settings.CACHES["default"])
     if config.get("BACKEND") != BACKEND_REDIS:
         return
     local = config["LOCATION"]
@@ -220,5 +222,61 @@ def guardar_varios(valores: dict[str, Any], validade: float) -> None:
         return
     try:
         cache.set_many(valores, validade)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+
+
+ESPERA_CALCULO_S = 60.0
+VALIDADE_TRAVA_CALCULO_S = 120
+PASSO_ESPERA_S = 0.05
+
+
+def calcular_uma_vez(
+    chave: str,
+    guardado: Callable[[], T | None],
+    calcular: Callable[[], T],
+    *,
+    espera_s: float = ESPERA_CALCULO_S,
+) -> T:
+    """Um cálculo caro por vez em todos os nós para a mesma ``chave``.
+
+    Quem consegue a trava (``cache.add``, com validade, para que um processo morto
+    no meio não prenda ninguém) calcula, guarda (dentro de ``calcular``) e solta; os
+    outros esperam o valor aparecer em ``guardado`` em vez de refazer o mesmo cálculo
+    (duas pessoas do RH abrindo a vaga de 100.000 aprovados logo depois de uma
+    mudança). Se a trava some sem valor guardado (o outro falhou, ou o valor não
+    cabia no Redis) ou a espera passa de ``espera_s``, calcula aqui. Sem o cache,
+    calcula direto: nunca espera por um Redis fora do ar.
+    """
+    trava = f"trava-calculo:{chave}"
+    dono = secrets.token_hex(8)
+    if not disponivel():
+        return calcular()
+    try:
+        ganhou = cache.add(trava, dono, VALIDADE_TRAVA_CALCULO_S)
+    except ERROS_DO_CACHE as erro:
+        registrar_falha(erro)
+        return calcular()
+    if ganhou:
+        try:
+            return calcular()
+        finally:
+            _soltar(trava, dono)
+    fim = time.monotonic() + espera_s
+    while time.monotonic() < fim:
+        time.sleep(PASSO_ESPERA_S)
+        if (valor := guardado()) is not None:
+            return valor
+        if obter(trava) is None:  # o outro terminou ou caiu: o valor está lá ou não vem
+            break
+    valor = guardado()
+    return valor if valor is not None else calcular()
+
+
+def _soltar(trava: str, dono: str) -> None:
+    """Apaga a trava se ainda é deste cálculo (se venceu e outro a pegou, fica a dele)."""
+    try:
+        if cache.get(trava) == dono:
+            cache.delete(trava)
     except ERROS_DO_CACHE as erro:
         registrar_falha(erro)

@@ -485,12 +485,17 @@ def _da_selecao(
 ) -> T:
     """O que depende da seleção inteira, calculado uma vez por marca das entradas."""
     chave = f"motor:{FORMATO_CACHE}:{nome}:{selecao.pk}:{marca}"
-    if marca is not None and (guardado := _guardado(chave, tipo)) is not None:
+    if marca is None:
+        return calcular()
+    if (guardado := _guardado(chave, tipo)) is not None:
         return guardado
-    valor = calcular()
-    if marca is not None:
+
+    def calcular_e_guardar() -> T:
+        valor = calcular()
         _guardar({chave: valor})
-    return valor
+        return valor
+
+    return cache.calcular_uma_vez(chave, lambda: _guardado(chave, tipo), calcular_e_guardar)
 
 
 def parametros_em_cache(selecao: Selecao, marca: str | None) -> ParametrosMotor:
@@ -560,12 +565,20 @@ def nucleo_vaga(
         f"motor:{FORMATO_CACHE}:vaga:{vaga.pk}:{marca}:{vaga.vagas_ofertadas}:"
         f"{vaga.vagas_surgidas}:{versao.pk if versao else 'previa'}"
     )
-    if marca is not None and (guardado := _guardado(chave, NucleoVaga)) is not None:
+    if marca is None:
+        return _calcular_nucleo(vaga, parametros, versao)[0]
+    if (guardado := _guardado(chave, NucleoVaga)) is not None:
         return guardado
-    nucleo, atual = _calcular_nucleo(vaga, parametros, versao)
-    if marca is not None:
-        _guardar({chave: nucleo, _chave_resumo(vaga.pk, marca): ResumoVaga.de(atual)})
-    return nucleo
+
+    chave_resumo = _chave_resumo(vaga.pk, marca)
+
+    def calcular_e_guardar() -> NucleoVaga:
+        nucleo, atual = _calcular_nucleo(vaga, parametros, versao)
+        _guardar({chave: nucleo, chave_resumo: ResumoVaga.de(atual)})
+        return nucleo
+
+    # Duas pessoas abrindo a mesma vaga grande logo depois de uma mudança: um cálculo só.
+    return cache.calcular_uma_vez(chave, lambda: _guardado(chave, NucleoVaga), calcular_e_guardar)
 
 
 @dataclass(frozen=True)

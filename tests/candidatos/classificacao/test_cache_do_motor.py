@@ -8,6 +8,8 @@ verdade (``transaction=True``): a marca só muda no commit, como em produção.
 """
 
 import datetime as dt
+import threading
+import time
 from decimal import Decimal
 
 import pytest
@@ -334,3 +336,45 @@ def test_entrada_fora_de_tabela_troca_a_marca_pelo_ponto_unico(orgao, alice):
         entradas.entradas_mudaram(vaga.selecao_id)
         assert entradas.marca(vaga.selecao_id) != marca
     assert entradas.marca(vaga.selecao_id) not in (None, marca)
+
+
+@pytest.mark.redis
+@pytest.mark.postgresql
+def test_duas_pessoas_abrindo_a_vaga_depois_de_uma_mudanca_calculam_uma_vez(
+    orgao, alice, monkeypatch
+):
+    """Dois pedidos (dois processos do gunicorn, aqui dois fios que só se enxergam pelo
+    Redis e pelo banco) chegam juntos à vaga que acabou de mudar: um calcula, o outro
+    espera o núcleo guardado; os dois mostram o mesmo que um cálculo do zero."""
+    from django.db import connection
+
+    vaga, _outra, _ins = _selecao_com_duas_vagas(orgao, alice)
+    esperado = do_zero(vaga)
+    cache_django.clear()
+    seletor.esquecer_memoria()
+    original = seletor._calcular_nucleo
+    calculos = []
+
+    def lento(*args, **kwargs):
+        calculos.append(1)
+        time.sleep(0.4)  # a vaga grande: segundos de motor
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(seletor, "_calcular_nucleo", lento)
+    vistos = []
+
+    def abrir():
+        try:
+            vistos.append(lido(vaga))
+        finally:
+            seletor.esquecer_memoria()  # cada "processo" com a sua memória
+            connection.close()
+
+    fios = [threading.Thread(target=abrir) for _ in range(2)]
+    for fio in fios:
+        fio.start()
+    for fio in fios:
+        fio.join(30)
+
+    assert len(calculos) == 1
+    assert vistos == [esperado, esperado]
