@@ -1,5 +1,7 @@
 """Formulários da inscrição (público) e das telas de inscrições do RH."""
 
+import functools
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
@@ -10,12 +12,13 @@ from django.core.files.uploadedfile import UploadedFile
 
 from candidatos import envios
 from candidatos.models import CorRaca, SituacaoInscricao
+from candidatos.selectors.inscricoes import VagaDoEdital, vagas_do_edital
 from candidatos.services.inscricoes import (
     ConfirmacaoSubstituicao,
     DadosInscricao,
     erros_autodeclaracao,
 )
-from selecoes.forms.campos import DataInput
+from selecoes.forms.campos import DataInput, SelectLongo
 from selecoes.models import UF, NivelEnsino, Orgao, Selecao, VagaEstagio
 from selecoes.validators import cpf_valido, somente_digitos
 
@@ -108,6 +111,7 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
         label="Vaga de estágio",
         queryset=VagaEstagio.objects.none(),
         empty_label="Selecione a vaga",
+        widget=SelectLongo,
     )
     nome_civil = forms.CharField(label="Nome civil completo", max_length=200)
     nome_social = forms.CharField(
@@ -194,13 +198,28 @@ class InscricaoForm(FormularioAcessivel, forms.Form):
         widget=forms.HiddenInput,
     )
 
-    def __init__(self, *args: Any, selecao: Selecao, hoje: date, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        selecao: Selecao,
+        hoje: date,
+        vagas: Callable[[], Sequence[VagaDoEdital]] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``vagas``: as do edital já lidas pela página (o quadro usa as mesmas)."""
         super().__init__(*args, **kwargs)
         self.selecao = selecao
         self.hoje = hoje
         self.fields["vaga"].queryset = selecao.vagas.all()  # type: ignore[attr-defined]
         self.fields["vaga"].label_from_instance = lambda v: (  # type: ignore[attr-defined]
             f"{v.codigo} — {v.area} ({v.municipio}/{v.uf})"
+        )
+        # O campo valida pela consulta acima; as opções desenhadas saem de uma leitura
+        # leve, só quando o formulário é desenhado (o envio válido nem a faz).
+        # (Uma leitura por formulário: o widget percorre as opções mais de uma vez.)
+        ler_vagas = vagas or (lambda: vagas_do_edital(selecao_id=selecao.pk))
+        self.fields["vaga"].widget.choices = functools.cache(
+            lambda: [("", "Selecione a vaga"), *((v.id, v.rotulo) for v in ler_vagas())]
         )
         if not selecao.reserva_pcd:
             # Sem reserva, a deficiência não é perguntada (LGPD, art. 6º, III).

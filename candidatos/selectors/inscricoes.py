@@ -6,6 +6,7 @@ As consultas do RH recebem a seleção já obtida pelo escopo (``selecoes.acesso
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import BooleanField, Case, Count, Exists, OuterRef, Q, QuerySet, Value, When
@@ -21,6 +22,51 @@ OCULTO = "—"
 
 
 # ---------------------------------------------------------------- público
+
+
+@dataclass(frozen=True, slots=True)
+class VagaDoEdital:
+    """Uma vaga de estágio como o candidato a vê no formulário de inscrição: o quadro
+    do edital e a opção do campo "Vaga de estágio"."""
+
+    id: int
+    codigo: str
+    area: str
+    curso: str
+    nivel: str
+    municipio: str
+    uf: str
+    ofertadas: int
+    sem_cadastro_reserva: bool
+    valor_bolsa: Decimal
+    carga_horaria_semanal: int
+
+    @property
+    def rotulo(self) -> str:
+        return f"{self.codigo} — {self.area} ({self.municipio}/{self.uf})"
+
+
+_CAMPOS_VAGA_DO_EDITAL = (
+    "id",
+    "codigo",
+    "area",
+    "curso",
+    "nivel",
+    "municipio",
+    "uf",
+    "vagas_ofertadas",
+    "sem_cadastro_reserva",
+    "valor_bolsa",
+    "carga_horaria_semanal",
+)
+
+
+def vagas_do_edital(*, selecao_id: int) -> list[VagaDoEdital]:
+    """As vagas de estágio da seleção, na ordem do edital, só com o que o formulário
+    público mostra (uma consulta, sem montar modelos: uma seleção nacional tem
+    centenas de vagas, e o formulário é aberto por cada candidato no pico)."""
+    linhas = VagaEstagio.objects.filter(selecao_id=selecao_id).values_list(*_CAMPOS_VAGA_DO_EDITAL)
+    return [VagaDoEdital(*linha) for linha in linhas]
 
 
 def selecoes_com_inscricoes(

@@ -1,5 +1,6 @@
 """Páginas públicas do candidato: seleções abertas, formulário e comprovante."""
 
+import functools
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -11,7 +12,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 
 from candidatos.forms.inscricao import ConsultaComprovanteForm, FiltroSelecoesForm, InscricaoForm
-from candidatos.selectors.inscricoes import inscricao_por_comprovante, selecoes_com_inscricoes
+from candidatos.selectors.inscricoes import (
+    inscricao_por_comprovante,
+    selecoes_com_inscricoes,
+    vagas_do_edital,
+)
 from candidatos.services.inscricoes import (
     InscricaoRecusada,
     SubstituicaoNaoConfirmada,
@@ -64,7 +69,10 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
         Selecao.objects.publicadas().select_related("orgao").prefetch_related("categorias_orgao"),
         pk=selecao_id,
     )
-    contexto: dict[str, Any] = {"selecao": selecao, "agora": agora}
+    # As vagas do quadro e do campo: lidas uma vez, e só se a página for desenhada (o
+    # modelo chama); o envio válido não as lê (issue 22, item 1).
+    vagas = functools.cache(lambda: vagas_do_edital(selecao_id=selecao.pk))
+    contexto: dict[str, Any] = {"selecao": selecao, "agora": agora, "vagas_do_edital": vagas}
     if not selecao.inscricoes_abertas(agora):
         return render(request, "candidatos/inscricao_publica/fechada.html", contexto)
     autorizacao = request.GET.get("autorizacao", "")[:300]
@@ -74,6 +82,7 @@ def formulario(request: HttpRequest, selecao_id: int) -> HttpResponse:
         selecao=selecao,
         hoje=timezone.localdate(agora),
         initial={"autorizacao": autorizacao},
+        vagas=vagas,
     )
     if request.method == "GET" and autorizacao:
         contexto["autorizada"] = inscricao_autorizada(selecao=selecao, autorizacao=autorizacao)

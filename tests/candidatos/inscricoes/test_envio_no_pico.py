@@ -79,3 +79,74 @@ def test_envio_trava_da_cadeia_so_ate_o_commit(client, selecao, vaga, celery_sin
     # A tarefa do comprovante foi gravada na mesma transação e, depois do commit, executada.
     assert any('INSERT INTO "selecoes_tarefapendente"' in sql for sql in consultas[:commit])
     assert not TarefaPendente.objects.filter(argumentos=[inscricao.pk]).exists()
+
+
+# ------------------------------------------- o formulário aberto por cada candidato
+
+
+def _consultas_do_get(client, selecao):
+    with CaptureQueriesContext(connection) as consultas:
+        resposta = client.get(url(selecao))
+    assert resposta.status_code == 200
+    return resposta, [c["sql"] for c in consultas.captured_queries]
+
+
+@pytest.mark.django_db
+def test_formulario_le_as_vagas_uma_vez_e_nao_mais_com_mais_vagas(client, selecao, vaga):
+    _resposta, poucas = _consultas_do_get(client, selecao)
+    VagaEstagioFactory.create_batch(40, selecao=selecao)
+    resposta, muitas = _consultas_do_get(client, selecao)
+
+    assert len(muitas) == len(poucas)
+    assert sum(_tabela(sql, "selecoes_vagaestagio") for sql in muitas) == 1
+    html = resposta.content.decode()
+    for v in selecao.vagas.all():  # no quadro do edital e como opção do campo
+        assert f'<th scope="row" class="nowrap">{v.codigo}</th>' in html
+        assert f'<option value="{v.pk}">{v.codigo} — {v.area} ({v.municipio}/{v.uf})</option>' in (
+            html
+        )
+
+
+@pytest.mark.django_db
+def test_formulario_escapa_o_texto_das_vagas_no_quadro_e_nas_opcoes(client, selecao, vaga):
+    vaga.area = 'Direito <script>alert("x")</script> & Cia'
+    vaga.curso = "Ciências <b>Jurídicas</b>"
+    vaga.municipio = "São João d'Aliança"
+    vaga.save()
+
+    html = client.get(url(selecao)).content.decode()
+
+    assert "<script>alert" not in html
+    assert "<b>Jurídicas</b>" not in html
+    assert "Direito &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Cia" in html
+    assert "Ciências &lt;b&gt;Jurídicas&lt;/b&gt;" in html
+    assert "São João d&#x27;Aliança" in html
+
+
+@pytest.mark.django_db
+def test_formulario_com_erro_volta_com_a_vaga_escolhida_marcada(client, selecao, vaga):
+    outra = VagaEstagioFactory(selecao=selecao, codigo="ZZZ")
+    resposta = client.post(url(selecao), dados_post(outra, cpf="111"))
+
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert re.search(rf'<option value="{outra.pk}" selected>', html)
+    assert not re.search(rf'<option value="{vaga.pk}" selected>', html)
+    assert '<option value="">Selecione a vaga</option>' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("ofertadas", "sem_cadastro", "texto"),
+    [
+        (0, False, "Somente cadastro de reserva"),
+        (3, True, "3 (sem cadastro de reserva)"),
+        (2, False, "2 + cadastro de reserva"),
+    ],
+)
+def test_formulario_quadro_diz_as_vagas_e_o_cadastro_de_reserva(
+    client, selecao, vaga, ofertadas, sem_cadastro, texto
+):
+    vaga.vagas_ofertadas, vaga.sem_cadastro_reserva = ofertadas, sem_cadastro
+    vaga.save()
+    assert f"<td>{texto}</td>" in client.get(url(selecao)).content.decode()
