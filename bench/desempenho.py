@@ -193,6 +193,14 @@ METAS: tuple[Meta, ...] = (
         " ms",
     ),
     Meta(
+        "inscricao_formulario_p95_ms",
+        "Formulário público de inscrição de uma seleção de 300 vagas (GET, 4 navegadores "
+        "por vez), p95",
+        "inscrição no pico",
+        300,
+        " ms",
+    ),
+    Meta(
         "inscricao_pico_erros",
         "Inscrição pública a 20/s: erros, perdidas e duplicadas",
         "inscrição no pico",

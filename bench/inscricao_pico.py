@@ -682,6 +682,8 @@ async def _medir(carga: Carga, pid_gunicorn: int, pid_worker: int) -> dict[str, 
         "inscricao": inscricao.aprovada,
         "so_post": so_post,
         "degraus": len(trivial.rodadas) + len(inscricao.rodadas),
+        "formulario_p95_ms": statistics.quantiles(carga.form_ms, n=100)[94],
+        "formulario_p50_ms": statistics.median(carga.form_ms),
     }
 
 
@@ -809,6 +811,9 @@ def executar() -> dict[str, float]:
             "inscricao_pico_cpu_gunicorn_a_s": round(medidas["cpu_servidor_a_s"], 1),
             "inscricao_pico_cpu_worker_a_s": round(medidas["cpu_worker_a_s"], 1),
             "inscricao_pico_cpu_cliente_s": round(cpu_cliente, 1),
+            # O GET do formulário (300 vagas), 4 navegadores por vez, antes da rodada.
+            "inscricao_formulario_p50_ms": round(medidas["formulario_p50_ms"], 1),
+            "inscricao_formulario_p95_ms": round(medidas["formulario_p95_ms"], 1),
         }
     finally:
         for processo in reversed(processos):
