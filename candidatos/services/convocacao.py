@@ -323,12 +323,20 @@ def responder(
             c.save(update_fields=["ciente_em", "respondida_em", "situacao"])
             _registrar("convocacao.aceita", c, f"{c.inscricao.numero} aceitou", None, antes)
         else:
-            _encerrar(c, SituacaoConvocacao.RECUSADA, agora.date(), "Recusada pelo candidato.")
-            c.save()
-            _registrar(
-                "convocacao.recusada", c, f"{c.inscricao.numero} recusou", None, antes, canal
+            convocacao_encerrar(
+                convocacao=c,
+                situacao=SituacaoConvocacao.RECUSADA,
+                data=agora.date(),
+                motivo="Recusada pelo candidato.",
+                descricao=f"{c.inscricao.numero} recusou",
+                usuario=None,
+                motivo_na_auditoria=canal,
             )
-            _tornar_desistente(c.inscricao, None, f"Recusou a convocação. {canal}".strip())
+            inscricao_tornar_desistente(
+                inscricao=c.inscricao,
+                usuario=None,
+                motivo=f"Recusou a convocação. {canal}".strip(),
+            )
     return c
 
 
@@ -399,18 +407,16 @@ def desistencia_registrar(
             )
         if situacao != SituacaoConvocacao.DESISTIU and c.situacao == SituacaoConvocacao.CONTRATADO:
             raise AcaoInvalida("Quem já foi contratado só pode desistir do estágio.")
-        antes = _retrato(c)
-        _encerrar(c, situacao, data, motivo.strip())
-        c.save()
-        _registrar(
-            f"convocacao.{situacao}",
-            c,
-            f"{c.inscricao.numero}: {c.get_situacao_display().lower()} (registrado pelo RH)",
-            usuario,
-            antes,
+        convocacao_encerrar(
+            convocacao=c,
+            situacao=situacao,
+            data=data,
             motivo=motivo.strip(),
+            descricao=f"{c.inscricao.numero}: {SituacaoConvocacao(situacao).label.lower()} "
+            "(registrado pelo RH)",
+            usuario=usuario,
         )
-        _tornar_desistente(c.inscricao, usuario, motivo.strip())
+        inscricao_tornar_desistente(inscricao=c.inscricao, usuario=usuario, motivo=motivo.strip())
     return c
 
 
@@ -430,17 +436,52 @@ def desistencia_inscricao_registrar(
             )
         if inscricao.situacao != SituacaoInscricao.ATIVA:
             raise AcaoInvalida("A inscrição não está ativa.")
-        _tornar_desistente(inscricao, usuario, motivo.strip())
+        inscricao_tornar_desistente(inscricao=inscricao, usuario=usuario, motivo=motivo.strip())
     return inscricao
 
 
-def _encerrar(c: Convocacao, situacao: str, data: date, motivo: str) -> None:
-    c.situacao = situacao
-    c.encerrada_em = data
-    c.motivo_encerramento = motivo
+def convocacao_encerrar(
+    *,
+    convocacao: Convocacao,
+    situacao: str,
+    data: date,
+    motivo: str,
+    descricao: str,
+    usuario: Any,
+    motivo_na_auditoria: str | None = None,
+) -> None:
+    """Encerra a convocação com um desfecho que libera a vaga — recusa, não
+    comparecimento ou desistência (art. 4º, § 2º), ou sem efeito pela
+    heteroidentificação (regras de reserva, § 1) — e registra ``convocacao.<situacao>``
+    na auditoria, com o antes e o depois. Com o mesmo k, o motor indica quem supre a
+    vaga (art. 4º, §§ 2º e 3º); nada aqui chama o próximo.
+
+    Chame dentro de ``transaction.atomic``, com a vaga travada (``travar_vaga``) e a
+    convocação lida depois da trava. ``motivo`` fica na convocação; na auditoria vai
+    ``motivo_na_auditoria`` (por onde veio o pedido, por exemplo) ou, sem ele, o mesmo
+    ``motivo``. A inscrição não muda: se o desfecho é desistência, chame também
+    ``inscricao_tornar_desistente``."""
+    antes = _retrato(convocacao)
+    convocacao.situacao = situacao
+    convocacao.encerrada_em = data
+    convocacao.motivo_encerramento = motivo
+    convocacao.save()
+    _registrar(
+        f"convocacao.{situacao}",
+        convocacao,
+        descricao,
+        usuario,
+        antes,
+        motivo=motivo if motivo_na_auditoria is None else motivo_na_auditoria,
+    )
 
 
-def _tornar_desistente(inscricao: Inscricao, usuario: Any, motivo: str) -> None:
+def inscricao_tornar_desistente(*, inscricao: Inscricao, usuario: Any, motivo: str) -> None:
+    """A inscrição passa a desistente e sai da lista L da vaga (art. 4º, § 2º; regras
+    de reserva, § 4): o motor recalcula com o mesmo k e ninguém já chamado é deslocado.
+
+    Chame dentro de ``transaction.atomic``, com a vaga da inscrição travada
+    (``travar_vaga``)."""
     antes = inscricao.situacao
     inscricao.situacao = SituacaoInscricao.DESISTENTE
     inscricao.save(update_fields=["situacao", "atualizada_em"])
@@ -569,11 +610,18 @@ def _desistir_pelo_candidato(*, convocacao: Convocacao, agora: datetime, canal: 
             raise AcaoInvalida(
                 f"A convocação já está {c.get_situacao_display().lower()}; procure o RH do órgão."
             )
-        antes = _retrato(c)
-        _encerrar(c, SituacaoConvocacao.DESISTIU, agora.date(), "Desistência do candidato.")
-        c.save()
-        _registrar("convocacao.desistiu", c, f"{c.inscricao.numero} desistiu", None, antes, canal)
-        _tornar_desistente(c.inscricao, None, f"Desistiu depois de aceitar. {canal}")
+        convocacao_encerrar(
+            convocacao=c,
+            situacao=SituacaoConvocacao.DESISTIU,
+            data=agora.date(),
+            motivo="Desistência do candidato.",
+            descricao=f"{c.inscricao.numero} desistiu",
+            usuario=None,
+            motivo_na_auditoria=canal,
+        )
+        inscricao_tornar_desistente(
+            inscricao=c.inscricao, usuario=None, motivo=f"Desistiu depois de aceitar. {canal}"
+        )
     return c
 
 
@@ -615,7 +663,6 @@ def desistencia_pelo_candidato(
                 raise AcaoInvalida(
                     f"Desistência: a convocação já está {c.get_situacao_display().lower()}."
                 )
-            antes = _retrato(c)
             if c.situacao == SituacaoConvocacao.AGUARDANDO:
                 situacao, etapa = SituacaoConvocacao.RECUSADA, "convocado(a), sem resposta"
             elif c.situacao == SituacaoConvocacao.ACEITA:
@@ -624,17 +671,20 @@ def desistencia_pelo_candidato(
                 situacao, etapa = SituacaoConvocacao.DESISTIU, "durante o estágio"
             c.ciente_em = c.ciente_em or agora
             c.respondida_em = c.respondida_em or agora
-            _encerrar(c, situacao, hoje, f"Desistência do candidato. {motivo}".strip())
-            c.save()
-            _registrar(
-                f"convocacao.{situacao}",
-                c,
-                f"{inscricao.numero}: {c.get_situacao_display().lower()} (área do candidato)",
-                None,
-                antes,
-                canal,
+            convocacao_encerrar(
+                convocacao=c,
+                situacao=situacao,
+                data=hoje,
+                motivo=f"Desistência do candidato. {motivo}".strip(),
+                descricao=f"{inscricao.numero}: {situacao.label.lower()} (área do candidato)",
+                usuario=None,
+                motivo_na_auditoria=canal,
             )
-        _tornar_desistente(inscricao, None, f"Desistência ({etapa}). {motivo} {canal}".strip())
+        inscricao_tornar_desistente(
+            inscricao=inscricao,
+            usuario=None,
+            motivo=f"Desistência ({etapa}). {motivo} {canal}".strip(),
+        )
         contexto = {
             "inscricao": inscricao,
             "selecao": inscricao.selecao,

@@ -369,7 +369,10 @@ def modelo(*, selecao: Selecao, formato: str) -> bytes:
     return escrever_csv(NOMES_COLUNAS, linhas)
 
 
-def _caminho_pendente(token: str, extensao: str = "bin") -> str:
+def pendente_caminho(token: str, extensao: str = "bin") -> str:
+    """Caminho, fora da área pública, do arquivo da prévia (``bin``) ou de um dos que o
+    acompanham (resumo, erros, resultado). Só aceita o token que ``pendente_guardar``
+    gera (32 dígitos hexadecimais): nada vindo de fora escolhe a pasta."""
     if not re.fullmatch(r"[0-9a-f]{32}", token):
         raise ValueError("token inválido")
     return f"{PASTA_PENDENTES}/{token}.{extensao}"
@@ -383,12 +386,12 @@ def pendente_guardar(conteudo: bytes, *, agora: datetime) -> str:
     """
     pendentes_expirados_apagar(agora=agora)
     token = secrets.token_hex(16)
-    default_storage.save(_caminho_pendente(token), ContentFile(conteudo))
+    default_storage.save(pendente_caminho(token), ContentFile(conteudo))
     return token
 
 
 def pendente_ler(token: str) -> bytes | None:
-    caminho = _caminho_pendente(token)
+    caminho = pendente_caminho(token)
     if not default_storage.exists(caminho):
         return None
     with default_storage.open(caminho, "rb") as arquivo:
@@ -397,7 +400,7 @@ def pendente_ler(token: str) -> bytes | None:
 
 def pendente_apagar(token: str) -> None:
     for extensao in ("bin", "previa.json", "erros.csv", "confirmacao.json", "resultado.json"):
-        default_storage.delete(_caminho_pendente(token, extensao))
+        default_storage.delete(pendente_caminho(token, extensao))
 
 
 def pendentes_expirados_apagar(*, agora: datetime) -> int:

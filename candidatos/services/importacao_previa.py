@@ -100,7 +100,7 @@ def resumir(previa: importacao.Previa) -> ResumoPrevia:
 
 
 def _caminho(token: str, extensao: str) -> str:
-    return importacao._caminho_pendente(token, extensao)
+    return importacao.pendente_caminho(token, extensao)
 
 
 def previa_guardar(token: str, previa: importacao.Previa) -> ResumoPrevia:

@@ -100,40 +100,51 @@ def _vencer_na_vaga(vaga_id: int, agora: datetime, resumo: Resumo) -> None:
         for c in vencidas:
             prazo = timezone.localtime(c.prazo_resposta)
             motivo = f"Prazo para resposta vencido em {prazo:%d/%m/%Y %H:%M} sem resposta."
-            antes = servico_convocacao._retrato(c)
-            servico_convocacao._encerrar(
-                c, SituacaoConvocacao.NAO_COMPARECEU, timezone.localdate(agora), motivo
-            )
-            c.save()
-            servico_convocacao._registrar(
-                "convocacao.nao_compareceu",
-                c,
-                f"{c.inscricao.numero}: não compareceu (prazo vencido, registrado pelo sistema)",
-                None,
-                antes,
+            servico_convocacao.convocacao_encerrar(
+                convocacao=c,
+                situacao=SituacaoConvocacao.NAO_COMPARECEU,
+                data=timezone.localdate(agora),
                 motivo=motivo,
+                descricao=f"{c.inscricao.numero}: não compareceu "
+                "(prazo vencido, registrado pelo sistema)",
+                usuario=None,
             )
-            servico_convocacao._tornar_desistente(c.inscricao, None, motivo)
+            servico_convocacao.inscricao_tornar_desistente(
+                inscricao=c.inscricao, usuario=None, motivo=motivo
+            )
             resumo.nao_compareceram.append(c.pk)
             linhas.append(f"- {c.inscricao.numero}: {motivo}")
         if selecao.convocacao_automatica:
-            linhas += _convocar_substitutos(vaga, len(vencidas), agora, resumo)
+            linhas += substitutos_convocar(
+                vaga=vaga, quantidade=len(vencidas), agora=agora, resumo=resumo
+            )
         else:
             linhas.append(
                 "O edital pede que o RH confirme a convocação do próximo: abra a vaga "
                 "e use “Convocar próximos”."
             )
-        _avisar_rh(
-            selecao,
+        aviso_rh_enfileirar(
+            selecao=selecao,
             titulo=f"Convocação sem resposta na vaga {vaga.codigo}",
             linhas=linhas,
             link=reverse("classificacao:vaga", args=[vaga.pk]),
         )
 
 
-def _convocar_substitutos(
-    vaga: VagaEstagio, quantidade: int, agora: datetime, resumo: Resumo
+def substitutos_convocar(
+    *, vaga: VagaEstagio, quantidade: int, agora: datetime, resumo: Resumo | None = None
 ) -> list[str]:
+    """Convoca na hora quem supre as ``quantidade`` vagas liberadas: os próximos da
+    ordem do motor, com o mesmo k (art. 4º, §§ 2º e 3º; regras de reserva, § 4), com o
+    prazo de resposta do edital. Só para o edital que adota a convocação automática
+    (``convocacao_automatica``, conferido por quem chama). Serve ao não
+    comparecimento e à convocação sem efeito pela heteroidentificação (regras de
+    reserva, § 1).
+
+    Chame com a vaga travada, depois de encerradas todas as convocações que a
+    liberaram. Se a convocação não cabe agora (``AcaoInvalida``), nada é convocado e o
+    erro vira linha. Devolve as linhas do aviso ao RH (``aviso_rh_enfileirar``); com
+    ``resumo``, anota nele as convocações feitas."""
     selecao = vaga.selecao
     disponiveis = len(estado_vaga(vaga).a_convocar)
     if disponiveis == 0:
@@ -151,7 +162,8 @@ def _convocar_substitutos(
     except servico_convocacao.AcaoInvalida as erro:
         logger.warning("Convocação automática na vaga %s não feita: %s", vaga.pk, erro.message)
         return [f"A convocação automática não foi feita: {erro.message} Confira a vaga."]
-    resumo.convocadas += [c.pk for c in novas]
+    if resumo is not None:
+        resumo.convocadas += [c.pk for c in novas]
     return [
         f"Convocado(a) automaticamente, como diz o edital: {c.inscricao.numero} "
         f"({c.ordem}ª convocação), prazo até {timezone.localtime(prazo):%d/%m/%Y %H:%M} "
@@ -221,8 +233,8 @@ def inscricoes_encerrar(*, agora: datetime, resumo: Resumo | None = None) -> Res
                 selecao=selecao,
                 depois={"inscricoes_ativas": ativas},
             )
-            _avisar_rh(
-                selecao,
+            aviso_rh_enfileirar(
+                selecao=selecao,
                 titulo="Inscrições encerradas",
                 linhas=[
                     f"O período de inscrições terminou em {fim:%d/%m/%Y %H:%M}.",
@@ -271,8 +283,8 @@ def recursos_encerrar(*, agora: datetime, resumo: Resumo | None = None) -> Resum
                 selecao=selecao,
                 depois={"recursos_pendentes": pendentes},
             )
-            _avisar_rh(
-                selecao,
+            aviso_rh_enfileirar(
+                selecao=selecao,
                 titulo="Prazo de recurso encerrado",
                 linhas=[
                     f"O prazo de recurso do resultado preliminar (versão {versao.numero}) "
@@ -303,8 +315,11 @@ def _destinatarios(selecao: Selecao) -> Iterable[str]:
     )
 
 
-def _avisar_rh(selecao: Selecao, *, titulo: str, linhas: list[str], link: str) -> None:
-    """Mensagem registrada na mesma transação (sai pela caixa de saída)."""
+def aviso_rh_enfileirar(*, selecao: Selecao, titulo: str, linhas: list[str], link: str) -> None:
+    """Aviso ``aviso_rh`` aos gestores e operadores do órgão da seleção, com e-mail (quem
+    pode agir): prazo vencido, período encerrado, convocação sem efeito (regras de
+    reserva, § 1). ``link`` é o caminho da tela (sem o endereço do sítio). A mensagem
+    fica registrada na mesma transação e sai pela caixa de saída depois do commit."""
     from django.conf import settings
 
     contexto = {

@@ -104,16 +104,13 @@ def _aplicar(
         f"({regra.item_edital}), perde a categoria e continua na ampla concorrência "
         "(regras de reserva, § 1)."
     )
-    antes = servico._retrato(c)
-    servico._encerrar(c, SituacaoConvocacao.SEM_EFEITO, timezone.localdate(agora), motivo)
-    c.save()
-    servico._registrar(
-        "convocacao.sem_efeito",
-        c,
-        f"{c.inscricao.numero}: convocação sem efeito (heteroidentificação, {nome})",
-        usuario,
-        antes,
+    servico.convocacao_encerrar(
+        convocacao=c,
+        situacao=SituacaoConvocacao.SEM_EFEITO,
+        data=timezone.localdate(agora),
         motivo=motivo,
+        descricao=f"{c.inscricao.numero}: convocação sem efeito (heteroidentificação, {nome})",
+        usuario=usuario,
     )
     _avisar_candidato(c, chamado, resultado, regra.item_edital)
     return c, motivo
@@ -151,14 +148,14 @@ def _chamar_os_proximos(encerradas: list[tuple[Convocacao, str]], agora: datetim
     selecao = vaga.selecao
     linhas = [f"- {c.inscricao.numero}: {motivo}" for c, motivo in encerradas]
     if selecao.convocacao_automatica:
-        linhas += prazos._convocar_substitutos(vaga, len(encerradas), agora, prazos.Resumo())
+        linhas += prazos.substitutos_convocar(vaga=vaga, quantidade=len(encerradas), agora=agora)
     else:
         linhas.append(
             "O edital pede que o RH confirme a convocação do próximo: abra a vaga "
             "e use “Convocar próximos” (a vaga está nas pendências)."
         )
-    prazos._avisar_rh(
-        selecao,
+    prazos.aviso_rh_enfileirar(
+        selecao=selecao,
         titulo=f"Convocação sem efeito na vaga {vaga.codigo} (heteroidentificação)",
         linhas=linhas,
         link=reverse("classificacao:vaga", args=[vaga.pk]),
