@@ -281,3 +281,41 @@ def test_regras_auditor_so_le(client, cenario, carla):
     cliente = _cliente(client, carla)
     assert cliente.get(url).status_code == 200
     assert cliente.post(url, _regras_post()).status_code == 403
+
+
+def test_rh_nao_muda_a_presenca_depois_do_primeiro_parecer(client, cenario, bruno, alice):
+    """Presente com parecer dado não vira ausente pela tela do RH: a decisão sairia
+    "ausente" e descartaria os pareceres da comissão (a regra da tela do membro)."""
+    selecao, _ins, chamados = cenario
+    c = comissao(selecao.orgao, "Comissão A", usuario=alice)
+    s = hetero.sessao_agendar(
+        selecao=selecao,
+        comissao=c,
+        modalidade="presencial",
+        inicio=AGORA + dt.timedelta(days=1),
+        local="Sala 1",
+        usuario=alice,
+        agora=AGORA,
+    )
+    alvo = chamados[0]
+    hetero.chamados_convocar(sessao=s, chamados=[alvo], usuario=alice)
+    hetero.presenca_registrar(chamado=alvo, presenca="presente", usuario=alice, agora=AGORA)
+    membro = c.membros.first()
+    hetero.parecer_registrar(
+        membro=membro,
+        chamado=alvo,
+        voto=VotoParecer.CONFIRMA,
+        fundamentacao="Características observadas confirmam a autodeclaração.",
+        usuario=membro.usuario,
+        agora=AGORA,
+    )
+
+    resposta = _cliente(client, bruno).post(
+        reverse("heteroidentificacao:presenca", args=[alvo.pk]),
+        {"presenca": "ausente"},
+        follow=True,
+    )
+
+    assert "a presença não muda mais" in resposta.content.decode()
+    alvo.refresh_from_db()
+    assert alvo.presenca == "presente"
