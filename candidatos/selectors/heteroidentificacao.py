@@ -22,6 +22,7 @@ from candidatos.models import (
 from candidatos.services.heteroidentificacao import regras
 from selecoes.categorias import Categoria
 from selecoes.models import ConfirmacaoCategoria
+from selecoes.sigilo import codigo_lista
 
 
 def _ausente_perde(selecao_id: int) -> dict[str, bool]:
@@ -131,7 +132,15 @@ class ResultadoPublico:
 
 def resultado_publico(selecao_id: int, *, numero: str | None = None) -> ResultadoPublico:
     """A última versão publicada (final, se há; senão a preliminar), só números de
-    inscrição; com ``numero``, só a linha daquela inscrição."""
+    inscrição; com ``numero``, só a linha daquela inscrição.
+
+    Numa categoria cuja lista é sem nomes (pessoas trans, por padrão; LGPD, art. 11), o
+    número se cruzaria com o nome da classificação geral: a linha leva o código de lista
+    (``selecoes.sigilo``), depois das demais e na ordem dos códigos (entre os números,
+    a posição diria qual é), e a consulta a acha pelo código, nunca pelo número
+    (docs/resultado.md, "Sigilo das listas sem nomes")."""
+    from candidatos.selectors.publico.resultados import modalidades_sem_nomes
+
     publicacao = None
     for tipo in (TipoPublicacao.FINAL, TipoPublicacao.PRELIMINAR):
         publicacao = (
@@ -142,10 +151,26 @@ def resultado_publico(selecao_id: int, *, numero: str | None = None) -> Resultad
         if publicacao is not None:
             break
     itens: list[dict[str, Any]] = publicacao.conteudo.get("itens", []) if publicacao else []
-    linhas = tuple(
+    sem_nomes = modalidades_sem_nomes(selecao_id=selecao_id) if itens else frozenset()
+    com_numero = [
         LinhaPublica(i["inscricao"], i["categoria"], i["resultado"])
         for i in itens
-        if numero is None or i["inscricao"] == numero
+        if i["categoria"] not in sem_nomes
+    ]
+    com_codigo = sorted(
+        (
+            LinhaPublica(
+                codigo_lista(i["inscricao"], i["categoria"]), i["categoria"], i["resultado"]
+            )
+            for i in itens
+            if i["categoria"] in sem_nomes
+        ),
+        key=lambda linha: (linha.categoria, linha.inscricao),
+    )
+    linhas = tuple(
+        linha
+        for linha in (*com_numero, *com_codigo)
+        if numero is None or linha.inscricao == numero.upper()
     )
     itens_edital = {
         c.categoria: c.item_edital

@@ -77,7 +77,8 @@ def presenca_registrar(
     agora: datetime,
 ) -> ChamadoHeteroidentificacao:
     """Presença registrada por um membro em exercício da comissão da sessão, a partir
-    do horário da sessão e antes do primeiro parecer (issue 15, item 5)."""
+    do horário da sessão; antes do primeiro parecer, como pelo RH
+    (``chamados.presenca_registrar``, issue 15, item 5)."""
     _exigir_proprio(membro, usuario)
     sessao = (
         SessaoHeteroidentificacao.objects.filter(chamados=chamado.pk).first()
@@ -89,10 +90,6 @@ def presenca_registrar(
     if not pode_registrar_presenca(sessao=sessao, agora=agora):
         raise ValidationError(
             "Presença: a sessão ainda não começou; registre a presença a partir do horário marcado."
-        )
-    if Parecer.objects.filter(chamado_id=chamado.pk, instancia=Instancia.COMISSAO).exists():
-        raise ValidationError(
-            "Presença: já há parecer sobre este(a) candidato(a); a presença não muda mais."
         )
     return servico_chamados.presenca_registrar(
         chamado=chamado, presenca=presenca, usuario=usuario, agora=agora

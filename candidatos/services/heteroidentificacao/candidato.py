@@ -194,13 +194,14 @@ def sessoes_do_candidato(inscricao_id: int, *, agora: datetime) -> tuple[SessaoD
 
 
 def _prazo_de_recurso(chamado: ChamadoHeteroidentificacao, agora: datetime) -> datetime | None:
-    """Fim do prazo, se o preliminar publicado traz o chamado sem confirmar e o prazo corre."""
+    """Fim do prazo, se o preliminar publicado traz o chamado sem confirmar, o prazo corre e
+    o resultado final do chamado ainda não saiu."""
     publicacao = preliminar_do_chamado(chamado)
     decisao = decisao_de(chamado, Instancia.COMISSAO)
     if publicacao is None or decisao is None or publicacao.recurso_fim is None:
         return None
     if decisao.resultado == ResultadoHeteroidentificacao.CONFIRMADA:
         return None
-    if agora > publicacao.recurso_fim:
+    if decisao_de(chamado, Instancia.FINAL) is not None or agora > publicacao.recurso_fim:
         return None
     return timezone.localtime(publicacao.recurso_fim)

@@ -24,6 +24,7 @@ from candidatos.models import (
     Instancia,
     ModalidadeSessao,
     MotivoChamado,
+    Parecer,
     Presenca,
     ResultadoVersao,
     SessaoHeteroidentificacao,
@@ -245,7 +246,11 @@ def chamados_convocar(
 def presenca_registrar(
     *, chamado: ChamadoHeteroidentificacao, presenca: str, usuario: Any, agora: datetime
 ) -> ChamadoHeteroidentificacao:
-    """Presente ou ausente à sessão a que foi convocado; depois da decisão, não muda."""
+    """Presente ou ausente à sessão a que foi convocado (issue 15, item 5); depois do
+    primeiro parecer, não muda: ausente, a decisão descartaria os pareceres dados.
+
+    A conferência é feita com o chamado travado, como o parecer
+    (``julgamento.parecer_registrar``): um parecer simultâneo não escapa dela."""
     chamado = (
         ChamadoHeteroidentificacao.objects.select_for_update()
         .select_related("inscricao", "selecao")
@@ -260,6 +265,10 @@ def presenca_registrar(
     if _decidido(chamado):
         raise ValidationError(
             f"Presença: a comissão já decidiu sobre {chamado.inscricao.numero}; não muda mais."
+        )
+    if Parecer.objects.filter(chamado=chamado, instancia=Instancia.COMISSAO).exists():
+        raise ValidationError(
+            "Presença: já há parecer sobre este(a) candidato(a); a presença não muda mais."
         )
     antes = {"presenca": chamado.presenca}
     chamado.presenca = presenca

@@ -255,6 +255,13 @@ def recurso_receber(
     decisao = decisao_de(chamado, Instancia.COMISSAO)
     if publicacao is None or decisao is None:
         erros.append(f"Recurso: o resultado preliminar de {_rotulo(chamado)} não foi publicado.")
+    elif decisao_de(chamado, Instancia.FINAL) is not None:
+        # Uma nova versão do preliminar (alcançados pelo cadastro de reserva) traz de novo
+        # quem já tem o resultado final: o prazo dela não reabre essa verificação.
+        erros.append(
+            f"Recurso: o resultado final da heteroidentificação de {_rotulo(chamado)} já foi "
+            "publicado."
+        )
     elif publicacao.recurso_fim is not None and agora > publicacao.recurso_fim:
         erros.append("Recurso: o prazo de recurso do resultado preliminar terminou.")
     elif decisao.resultado == ResultadoHeteroidentificacao.CONFIRMADA:

@@ -209,3 +209,31 @@ def test_area_nao_abre_o_recurso_de_outro_candidato(client, orgao, alice):
         assert client.get(url).status_code == 404
         assert client.post(url, {"razoes": "Do outro."}).status_code == 404
     assert not RecursoHeteroidentificacao.objects.exists()
+
+
+def test_recurso_recusado_depois_do_resultado_final_mesmo_com_nova_versao_do_preliminar(
+    client, orgao, alice
+):
+    """O resultado final encerra a verificação do chamado: uma nova versão do preliminar
+    (alcançados pelo cadastro de reserva) não reabre o prazo de quem já tem o final."""
+    vaga, ins, chamados = _decidido(orgao, alice)
+    hetero.resultado_final_publicar(
+        selecao=vaga.selecao, usuario=alice, agora=FIM_RECURSO + dt.timedelta(hours=1)
+    )
+    nova = FIM_RECURSO + dt.timedelta(days=1)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao,
+        recurso_fim=nova + dt.timedelta(days=2),
+        usuario=alice,
+        agora=nova,
+        motivo="Candidato alcançado pelo cadastro de reserva.",
+    )
+    url = reverse("publico:area_recurso_hetero", args=[chamados["DIR-Y"].pk])
+    with time_machine.travel(nova + dt.timedelta(hours=1), tick=False):
+        html = _entrar(client, ins["Y"]).content.decode()
+        assert url not in html
+        resposta = client.post(url, {"razoes": "Peço nova avaliação depois do final."})
+
+    assert resposta.status_code == 200
+    assert "resultado final" in resposta.content.decode()
+    assert not RecursoHeteroidentificacao.objects.exists()

@@ -281,3 +281,91 @@ def test_regras_auditor_so_le(client, cenario, carla):
     cliente = _cliente(client, carla)
     assert cliente.get(url).status_code == 200
     assert cliente.post(url, _regras_post()).status_code == 403
+
+
+def test_rh_nao_muda_a_presenca_depois_do_primeiro_parecer(client, cenario, bruno, alice):
+    """Presente com parecer dado não vira ausente pela tela do RH: a decisão sairia
+    "ausente" e descartaria os pareceres da comissão (a regra da tela do membro)."""
+    selecao, _ins, chamados = cenario
+    c = comissao(selecao.orgao, "Comissão A", usuario=alice)
+    s = hetero.sessao_agendar(
+        selecao=selecao,
+        comissao=c,
+        modalidade="presencial",
+        inicio=AGORA + dt.timedelta(days=1),
+        local="Sala 1",
+        usuario=alice,
+        agora=AGORA,
+    )
+    alvo = chamados[0]
+    hetero.chamados_convocar(sessao=s, chamados=[alvo], usuario=alice)
+    hetero.presenca_registrar(chamado=alvo, presenca="presente", usuario=alice, agora=AGORA)
+    membro = c.membros.first()
+    hetero.parecer_registrar(
+        membro=membro,
+        chamado=alvo,
+        voto=VotoParecer.CONFIRMA,
+        fundamentacao="Características observadas confirmam a autodeclaração.",
+        usuario=membro.usuario,
+        agora=AGORA,
+    )
+
+    resposta = _cliente(client, bruno).post(
+        reverse("heteroidentificacao:presenca", args=[alvo.pk]),
+        {"presenca": "ausente"},
+        follow=True,
+    )
+
+    assert "a presença não muda mais" in resposta.content.decode()
+    alvo.refresh_from_db()
+    assert alvo.presenca == "presente"
+
+
+def test_pagina_publica_nao_liga_o_numero_a_categoria_sem_nomes(client, orgao, alice):
+    """Categoria cuja lista é sem nomes (pessoas trans, por padrão): o número de inscrição
+    aparece com o nome na classificação geral, então a página da heteroidentificação
+    mostra o código de lista, fora da ordem dos números (docs/resultado.md, "Sigilo das
+    listas sem nomes"; LGPD, art. 11)."""
+    from decimal import Decimal
+
+    from selecoes.sigilo import codigo_lista
+    from tests.candidatos.classificacao.factories import aprovar, inscrever, nova_vaga
+    from tests.candidatos.heteroidentificacao.cenario import preliminar, regra
+    from tests.factories import CategoriaEditalFactory
+
+    vaga = nova_vaga(orgao, ofertadas=5)
+    CategoriaEditalFactory(selecao=vaga.selecao, categoria="trans", percentual=20)
+    ins = {}
+    for i, letra in enumerate("ABCDE"):
+        ins[letra] = inscrever(
+            vaga,
+            f"DIR-{letra}",
+            negro=letra in "AC",
+            concorre_categorias=["trans"] if letra == "B" else [],
+        )
+        aprovar(ins[letra], Decimal(100 - i))
+    regra(vaga.selecao)
+    regra(vaga.selecao, "trans", tipo="documental", item_edital="item 3.4")
+    preliminar(vaga.selecao, alice)
+    chamados = hetero.chamados_montar(selecao=vaga.selecao, usuario=alice, agora=AGORA)
+    assert {(c.inscricao.numero, c.categoria) for c in chamados} >= {("DIR-B", "trans")}
+    verificar(chamados, comissao(orgao, "Comissão A", usuario=alice), alice)
+    hetero.resultado_preliminar_publicar(
+        selecao=vaga.selecao, recurso_fim=AGORA + dt.timedelta(days=2), usuario=alice, agora=AGORA
+    )
+    url = reverse("publico:heteroidentificacao", args=[vaga.selecao.pk])
+
+    corpo = client.get(url).content.decode()
+
+    codigo = codigo_lista("DIR-B", "trans")
+    assert "DIR-A" in corpo
+    assert "DIR-C" in corpo
+    assert codigo in corpo
+    assert "DIR-B" not in corpo
+    assert corpo.index("DIR-C") < corpo.index(codigo)
+    pelo_numero = client.get(url, {"inscricao": "DIR-B"}).content.decode()
+    assert "Nenhum resultado para a inscrição DIR-B" in pelo_numero
+    assert codigo not in pelo_numero
+    pelo_codigo = client.get(url, {"inscricao": codigo.lower()}).content.decode()
+    assert f'<th scope="row">{codigo}</th>' in pelo_codigo
+    assert "DIR-A" not in pelo_codigo
