@@ -425,7 +425,8 @@ class RecursoHeteroidentificacao(models.Model):
 class GravacaoSessao(models.Model):
     """Gravação (opcional) da verificação de um candidato: arquivo privado.
 
-    Fica fora de MEDIA_URL, com nome aleatório; só sai pela view do RH, para
+    Fica no armazenamento privado, fora de MEDIA_URL, como ``sessao-<id>`` (o
+    nome enviado fica só em ``nome_original``); só sai pela view do RH, para
     gestores, com cada acesso registrado (``AcessoGravacao``); a retenção apaga o
     arquivo com os demais dados pessoais (LGPD, arts. 11, 15 e 16).
     """

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_safe
 
 from candidatos.selectors.area_candidato import area_do_candidato
 from candidatos.selectors.publico import minhas, situacao_do_candidato
+from candidatos.services.heteroidentificacao import candidato as hetero_candidato
 from candidatos.views import area_candidato
 from selecoes.govbr import sessao
 
@@ -49,6 +50,9 @@ def minha_situacao_govbr(request: HttpRequest, numero: str) -> HttpResponse:
         "secao": "minha_situacao",
         "situacao": situacao,
         "area": area_do_candidato(inscricao_id=inscricao_id, agora=agora),
+        # As sessões da heteroidentificação, com o link da sala e o recurso: o gov.br
+        # provou o titular, como o código do comprovante (views/publico.py).
+        "sessoes_hetero": hetero_candidato.sessoes_do_candidato(inscricao_id, agora=agora),
         "pelo_govbr": True,
         "form": None,
     }

@@ -237,3 +237,23 @@ def test_recurso_recusado_depois_do_resultado_final_mesmo_com_nova_versao_do_pre
     assert resposta.status_code == 200
     assert "resultado final" in resposta.content.decode()
     assert not RecursoHeteroidentificacao.objects.exists()
+
+
+def test_minha_situacao_pelo_govbr_mostra_a_sessao_com_link_e_recurso(client, orgao, alice):
+    """Quem entrou com gov.br é o titular provado (como pelo código do comprovante): vê a
+    sessão da heteroidentificação, o link da sala e o botão de recurso."""
+    from selecoes.govbr import sessao as sessao_govbr
+
+    _vaga, ins, chamados = _decidido(orgao, alice, video=True)
+    sessao_do_navegador = client.session
+    sessao_do_navegador[sessao_govbr.CHAVE_CIDADAO] = {"cpf": ins["Y"].cpf, "primeiro_nome": "Y"}
+    sessao_do_navegador.save()
+
+    with time_machine.travel(AGORA + dt.timedelta(days=1), tick=False):
+        resposta = client.get(reverse("publico:minha_situacao_govbr", args=[ins["Y"].numero]))
+
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert "Heteroidentificação" in html
+    assert "https://sala.exemplo.gov.br/abc" in html
+    assert reverse("publico:area_recurso_hetero", args=[chamados["DIR-Y"].pk]) in html
