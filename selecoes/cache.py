@@ -181,9 +181,9 @@ def avancar_geracao(nome: str) -> None:
     """Invalida, em todos os nós, o que foi guardado sob a geração atual de ``nome``:
     avança o número no Redis e avisa, pelo canal, os processos que o guardaram."""
     locais = geracoes_locais()
-    if locais is not None:
-        locais.esquecer(nome)  # neste processo, já: não espera o próprio aviso
     if not disponivel():
+        if locais is not None:
+            locais.esquecer(nome)
         return
     chave = f"geracao:{nome}"
     try:
@@ -191,10 +191,16 @@ def avancar_geracao(nome: str) -> None:
             cache.incr(chave)
         except ValueError:  # ainda não existia (ou foi expulsa): recomeça ao acaso
             cache.set(chave, secrets.randbits(62), None)
-        publicador = _avisos["publicador"]
-        if publicador is not None and locais is not None:
-            publicador.publish(locais.canal, nome)
+        if locais is not None:
+            # Neste processo, já (depois do INCR: uma leitura de outro fio feita antes
+            # dele não fica guardada); nos outros, pelo aviso.
+            locais.esquecer(nome)
+            publicador = _avisos["publicador"]
+            if publicador is not None:
+                publicador.publish(locais.canal, nome)
     except ERROS_DO_CACHE as erro:
+        if locais is not None:
+            locais.esquecer(nome)
         registrar_falha(erro)
 
 
