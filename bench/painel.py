@@ -63,7 +63,10 @@ def _semear() -> dict[str, Any]:
 
     sorteio = random.Random(9427)
     agora = timezone.now()
-    orgao = Orgao.objects.create(sigla="BENCH", nome="Órgão de Benchmark", cnpj="11222333000181")
+    # Sigla e CNPJ só deste benchmark: o banco descartável é comum a todos os de uma rodada.
+    orgao = Orgao.objects.create(
+        sigla="BENCH-PAINEL", nome="Órgão de Benchmark (painel)", cnpj="22552255000108"
+    )
     selecao = selecao_publicar(
         Selecao.objects.create(
             orgao=orgao,
