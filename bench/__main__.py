@@ -143,7 +143,11 @@ def main(nomes: list[str]) -> int:
                 print(f"[bench] {nome}: não existe, ignorado", flush=True)
                 continue
             with ambiente.medir(nome) as medicao:
-                print(f"[bench] {nome} (carga {medicao.carga_inicio:.2f})…", flush=True)
+                print(
+                    f"[bench] {nome} (carga {medicao.carga_inicio:.2f}, régua de CPU "
+                    f"{medicao.regua_cpu_s:.3f} s)…",
+                    flush=True,
+                )
                 try:
                     figuras = _rodar(nome, url_banco, Path(midia))
                 except subprocess.CalledProcessError as erro:

@@ -3,8 +3,10 @@
 ``bench/resultados.json`` guarda, além das figuras: ``ambiente`` (banco, broker e
 commit da última rodada, com os núcleos da máquina) e, por figura, em ``medicoes``,
 o benchmark que a mediu, a carga da máquina no início e no fim, o tempo de relógio e
-o tempo de CPU do processo do benchmark (usuário + sistema, com os filhos) e a CPU
-da própria figura quando o benchmark a informa (``<figura>_cpu_s``).
+o tempo de CPU do processo do benchmark (usuário + sistema, com os filhos), a CPU
+da própria figura quando o benchmark a informa (``<figura>_cpu_s``) e a régua de CPU
+da máquina naquele momento (``regua_cpu_s``: a mesma conta fixa, para comparar
+rodadas feitas com o hospedeiro mais ou menos ocupado).
 
 As metas são sobre os serviços de produção (PostgreSQL e Redis): sem
 ``BENCH_SQLITE=1``, ``make bench`` recusa rodar no SQLite.
@@ -111,15 +113,38 @@ def _cpu_dos_filhos() -> float:
     return uso.ru_utime + uso.ru_stime
 
 
+REGUA_ITERACOES = 2_000_000
+
+
+def regua_cpu() -> float:
+    """Segundos de CPU de uma conta fixa em Python puro (a "régua" da máquina).
+
+    A carga mede a fila, não a velocidade: numa máquina virtual, o mesmo núcleo pode
+    render menos numa hora que noutra (vizinhos no hospedeiro), sem carga nenhuma
+    visível aqui dentro. A mesma conta, medida no início de cada benchmark, diz se
+    duas rodadas rodaram na mesma velocidade: figuras de CPU de rodadas com réguas
+    diferentes se comparam na proporção das réguas.
+    """
+    inicio = time.process_time()
+    soma, tabela = 0, {}
+    for i in range(REGUA_ITERACOES):
+        soma += i * i % 7
+        if i % 64 == 0:
+            tabela[i % 1024] = soma
+    return round(time.process_time() - inicio, 3)
+
+
 @dataclass
 class Medicao:
-    """Relógio e CPU de um benchmark (processo próprio), com a carga antes e depois."""
+    """Relógio e CPU de um benchmark (processo próprio), com a carga antes e depois e a
+    régua de CPU (``regua_cpu``) medida logo antes dele."""
 
     benchmark: str
     carga_inicio: float = field(default_factory=lambda: round(os.getloadavg()[0], 2))
     carga_fim: float = 0.0
     relogio_s: float = 0.0
     cpu_s: float = 0.0
+    regua_cpu_s: float = field(default_factory=regua_cpu)
 
 
 @contextmanager

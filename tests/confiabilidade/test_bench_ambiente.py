@@ -98,6 +98,7 @@ def test_bench_registra_banco_broker_commit_carga_e_cpu_de_cada_figura(tmp_path)
         # A CPU do processo inteiro do benchmark inclui a da figura (e a subida do Python).
         assert registro["cpu_s"] >= figuras["minimo_cpu_s"] > 0
         assert registro["relogio_s"] >= figuras["minimo_s"]
+        assert registro["regua_cpu_s"] == medicao.regua_cpu_s > 0
     assert resultados["medicoes"]["minimo_s"]["cpu_da_figura_s"] == figuras["minimo_cpu_s"]
     assert resultados["medicoes"]["minimo_rss_mb"]["cpu_da_figura_s"] is None
 
