@@ -390,7 +390,8 @@ def inscricao_registrar(
         raise InscricaoRecusada(
             "As inscrições desta seleção não estão abertas: confira o período no edital."
         )
-    vaga = selecao.vagas.filter(pk=dados.vaga_id).first()
+    # Sem ordenação: a da vaga passa pela da seleção, um JOIN e um ORDER BY a cada envio.
+    vaga = selecao.vagas.filter(pk=dados.vaga_id).order_by().first()
     if vaga is None:
         raise InscricaoRecusada("Vaga de estágio: escolha uma vaga desta seleção.", campo="vaga")
     documentos = dict(documentos or {})
