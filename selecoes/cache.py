@@ -232,7 +232,9 @@ def guardar_varios(valores: dict[str, Any], validade: float) -> None:
         registrar_falha(erro)
 
 
-ESPERA_CALCULO_S = 60.0
+# Abaixo do tempo limite de um pedido no gunicorn (``GUNICORN_TIMEOUT``, 30 s): quem
+# espera além disso calcula por conta própria. A vaga de 100.000 leva de 3 a 5 s.
+ESPERA_CALCULO_S = 25.0
 VALIDADE_TRAVA_CALCULO_S = 120
 PASSO_ESPERA_S = 0.05
 
