@@ -7,6 +7,8 @@ Reexportados por ``candidatos.models``. A regra do edital está em
 - ``ChamadoHeteroidentificacao``: um candidato chamado a confirmar uma categoria,
   com a sessão a que foi convocado e a presença;
 - ``Parecer``: o parecer fundamentado de cada membro (somente de acréscimo);
+- ``ImpedimentoMembro``: o impedimento ou a suspeição que um membro declara para um
+  candidato, numa instância (somente de acréscimo; Lei nº 9.784/1999, arts. 18 a 21);
 - ``DecisaoHeteroidentificacao``: a decisão pela regra do edital, na comissão, na
   recursal e a final (somente de acréscimo);
 - ``PublicacaoHeteroidentificacao``: resultado preliminar ou final publicado, só
@@ -257,6 +259,70 @@ class Parecer(_SomenteAcrescimo):
 
     def __str__(self) -> str:
         return f"Parecer de {self.membro.nome} sobre {self.chamado}: {self.get_voto_display()}"
+
+
+MOTIVO_IMPEDIMENTO_MAXIMO = 1000
+"""Tamanho máximo do motivo do impedimento ou da suspeição."""
+
+
+class ImpedimentoMembro(_SomenteAcrescimo):
+    """Impedimento ou suspeição de um membro para um candidato, numa instância.
+
+    Lei nº 9.784/1999, arts. 18 a 21: quem tem interesse na matéria, parentesco até o
+    3º grau, amizade íntima ou inimizade notória com o candidato não atua no caso, e o
+    próprio impedido comunica (art. 19). Declarado, o membro não dá parecer nesse
+    chamado e instância, e a decisão sai com os demais em exercício. O motivo é dado
+    pessoal sensível: só o próprio membro e os gestores o veem.
+    """
+
+    chamado = models.ForeignKey(
+        ChamadoHeteroidentificacao,
+        on_delete=models.PROTECT,
+        related_name="impedimentos",
+        verbose_name="chamado",
+    )
+    membro = models.ForeignKey(
+        MembroComissao,
+        on_delete=models.PROTECT,
+        related_name="impedimentos",
+        verbose_name="membro",
+    )
+    instancia = models.CharField(
+        "instância", max_length=10, choices=Instancia.choices, default=Instancia.COMISSAO
+    )
+    motivo = models.TextField("motivo", max_length=MOTIVO_IMPEDIMENTO_MAXIMO)
+    registrado_em = models.DateTimeField("registrado em", default=timezone.now)
+    registrado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="registrado por",
+    )
+
+    class Meta:
+        ordering = ["chamado", "instancia", "registrado_em", "pk"]
+        verbose_name = "impedimento ou suspeição de membro"
+        verbose_name_plural = "impedimentos ou suspeições de membros"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["chamado", "membro", "instancia"], name="impedimento_um_por_membro"
+            ),
+            models.CheckConstraint(condition=~models.Q(motivo=""), name="impedimento_com_motivo"),
+            models.CheckConstraint(
+                condition=models.Q(instancia__in=["comissao", "recursal"]),
+                name="impedimento_instancia_valida",
+            ),
+        ]
+        triggers = somente_acrescimo(
+            "O impedimento ou a suspeição de um membro", desvinculaveis=("registrado_por_id",)
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"Impedimento de {self.membro.nome} em {self.chamado} ({self.get_instancia_display()})"
+        )
 
 
 class DecisaoHeteroidentificacao(_SomenteAcrescimo):

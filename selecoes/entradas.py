@@ -107,6 +107,7 @@ FORA_DO_MOTOR: dict[str, str] = {
     "selecoes_versaoentradas": "a própria marca",
     "candidatos_sessaoheteroidentificacao": "agenda; só a decisão final entra no motor",
     "candidatos_parecer": "voto de membro; só a decisão final entra no motor",
+    "candidatos_impedimentomembro": "membro que não atua no caso; só a decisão final entra",
     "candidatos_publicacaoheteroidentificacao": "publicação; a decisão final é a entrada",
     "candidatos_recursoheteroidentificacao": "recurso; o julgamento vira decisão final",
     "candidatos_gravacaosessao": "arquivo da sessão",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from candidatos.heteroidentificacao import MOTIVO_IMPEDIMENTO_MAXIMO
 from candidatos.models import Presenca, VotoParecer
 
 FUNDAMENTACAO_MAXIMO = 5000
@@ -47,5 +48,24 @@ class ParecerForm(forms.Form):
             "required": "Fundamentação: escreva as razões do parecer.",
             "min_length": f"Fundamentação: escreva ao menos {FUNDAMENTACAO_MINIMO} caracteres.",
             "max_length": f"Fundamentação: no máximo {FUNDAMENTACAO_MAXIMO} caracteres.",
+        },
+    )
+
+
+class ImpedimentoForm(forms.Form):
+    """O impedimento ou a suspeição que o próprio membro declara (Lei nº 9.784/1999,
+    arts. 18 a 21)."""
+
+    motivo = forms.CharField(
+        label="Motivo do impedimento ou da suspeição",
+        widget=forms.Textarea(attrs={"rows": 3, "class": "form-control"}),
+        max_length=MOTIVO_IMPEDIMENTO_MAXIMO,
+        strip=True,
+        help_text="Por exemplo: parentesco até o 3º grau, amizade íntima, inimizade notória "
+        "ou interesse no resultado. Só você e os gestores do órgão veem o motivo; a "
+        "declaração não pode ser desfeita.",
+        error_messages={
+            "required": "Motivo: descreva o impedimento ou a suspeição.",
+            "max_length": f"Motivo: no máximo {MOTIVO_IMPEDIMENTO_MAXIMO} caracteres.",
         },
     )

@@ -21,6 +21,7 @@ from django.http import Http404
 from candidatos.models import (
     ChamadoHeteroidentificacao,
     DocumentoCategoria,
+    ImpedimentoMembro,
     Instancia,
     Parecer,
     Presenca,
@@ -95,6 +96,7 @@ class LinhaChamado:
     pareceres: int
     membros: int
     decisao: DecisaoExibida | None
+    impedido: bool = False
 
 
 @dataclass(frozen=True)
@@ -306,6 +308,19 @@ def parecer_do_membro(
     return Parecer.objects.filter(chamado=chamado, membro=membro, instancia=instancia).first()
 
 
+def impedimento_do_membro(
+    chamado: ChamadoHeteroidentificacao, membro: MembroComissao, instancia: str
+) -> ImpedimentoMembro | None:
+    """O impedimento que o próprio membro declarou (o motivo só ele e os gestores veem)."""
+    return ImpedimentoMembro.objects.filter(
+        chamado=chamado, membro=membro, instancia=instancia
+    ).first()
+
+
+def contagem_impedimentos(chamado: ChamadoHeteroidentificacao, instancia: str) -> int:
+    return ImpedimentoMembro.objects.filter(chamado=chamado, instancia=instancia).count()
+
+
 def contagem_pareceres(chamado: ChamadoHeteroidentificacao, instancia: str) -> int:
     return Parecer.objects.filter(chamado=chamado, instancia=instancia).count()
 
@@ -341,7 +356,12 @@ def sessoes_do_membro(usuario: acesso.Usuario, *, agora: datetime) -> list[Sessa
     """As sessões das comissões do usuário, da mais recente à mais antiga."""
     sessoes = list(
         _sessoes(usuario)
-        .prefetch_related("chamados__decisoes", "chamados__pareceres__membro", "chamados__recurso")
+        .prefetch_related(
+            "chamados__decisoes",
+            "chamados__pareceres__membro",
+            "chamados__impedimentos__membro",
+            "chamados__recurso",
+        )
         .order_by("-inicio", "-pk")
     )
     com_preliminar = set(
@@ -360,6 +380,10 @@ def sessoes_do_membro(usuario: acesso.Usuario, *, agora: datetime) -> list[Sessa
             and not any(
                 p.instancia == Instancia.COMISSAO and p.membro.usuario_id == usuario.pk
                 for p in c.pareceres.all()
+            )
+            and not any(
+                i.instancia == Instancia.COMISSAO and i.membro.usuario_id == usuario.pk
+                for i in c.impedimentos.all()
             )
         ]
         linhas.append(
@@ -381,7 +405,7 @@ def chamados_da_sessao(
     """Os chamados da sessão, em ordem de número de inscrição."""
     chamados = list(
         sessao.chamados.select_related("inscricao")
-        .prefetch_related("decisoes", "pareceres")
+        .prefetch_related("decisoes", "pareceres", "impedimentos")
         .order_by("inscricao__numero")
     )
     total_membros = membros_em_exercicio(sessao.comissao)
@@ -399,6 +423,10 @@ def chamados_da_sessao(
                 pareceres=len(da_comissao),
                 membros=total_membros,
                 decisao=_decisao(chamado, Instancia.COMISSAO),
+                impedido=any(
+                    i.instancia == Instancia.COMISSAO and i.membro_id == membro.pk
+                    for i in chamado.impedimentos.all()
+                ),
             )
         )
     return linhas

@@ -18,6 +18,7 @@ from django.db import transaction
 from candidatos.models import (
     AcessoDadoSensivel,
     ChamadoHeteroidentificacao,
+    ImpedimentoMembro,
     Instancia,
     Parecer,
     Presenca,
@@ -119,3 +120,31 @@ def parecer_registrar(
         agora=agora,
         instancia=instancia,
     )
+
+
+def impedimento_declarar(
+    *,
+    chamado: ChamadoHeteroidentificacao,
+    membro: MembroComissao,
+    instancia: str,
+    motivo: str,
+    usuario: User,
+    agora: datetime,
+) -> ImpedimentoMembro:
+    """O impedimento ou a suspeição que o próprio membro comunica (Lei nº 9.784/1999,
+    art. 19); quem está na tela declara só por si."""
+    return julgamento.impedimento_declarar(
+        chamado=chamado,
+        membro=membro,
+        instancia=instancia,
+        motivo=motivo,
+        usuario=usuario,
+        agora=agora,
+    )
+
+
+def pode_declarar_impedimento(*, chamado: ChamadoHeteroidentificacao, instancia: str) -> bool:
+    """Na comissão, do convocado à sessão; na recursal, enquanto o recurso está pendente."""
+    if instancia == Instancia.RECURSAL:
+        return pode_dar_parecer(chamado=chamado, instancia=instancia)
+    return chamado.sessao_id is not None

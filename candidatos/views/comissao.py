@@ -5,7 +5,8 @@ candidato e a decisão apurada; os recursos que cabem à recursal do membro. Só
 papel ``comissao`` entra (``acesso.comissao_requerida``: os papéis do RH recebem
 403); sessão, chamado ou recurso de comissão de que o usuário não é membro, ou de
 outro órgão, respondem 404 (``acesso.escopo_comissao``). O parecer é sempre do
-membro que está na tela: não há como registrar em nome de outro.
+membro que está na tela: não há como registrar em nome de outro — nem o
+impedimento ou a suspeição que ele declara (Lei nº 9.784/1999, arts. 18 a 21).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from candidatos.forms.comissao import ParecerForm, PresencaForm
+from candidatos.forms.comissao import ImpedimentoForm, ParecerForm, PresencaForm
 from candidatos.models import (
     ChamadoHeteroidentificacao,
     Instancia,
@@ -113,6 +114,7 @@ def _tela_parecer(
 ) -> HttpResponse:
     membro = consultas.membro_em(request.user, comissao)
     meu = consultas.parecer_do_membro(chamado, membro, instancia)
+    impedimento = consultas.impedimento_do_membro(chamado, membro, instancia)
     decisao = consultas.decisao_apurada(chamado, instancia)
     candidato = consultas.candidato(chamado)
     servicos.acessos_comissao_registrar(
@@ -131,8 +133,16 @@ def _tela_parecer(
             "meu": meu,
             "form": form,
             "pode_registrar": meu is None
+            and impedimento is None
             and decisao is None
             and servicos.pode_dar_parecer(chamado=chamado, instancia=instancia),
+            "impedimento": impedimento,
+            "pode_declarar": meu is None
+            and impedimento is None
+            and decisao is None
+            and servicos.pode_declarar_impedimento(chamado=chamado, instancia=instancia),
+            "form_impedimento": ImpedimentoForm(),
+            "impedidos": consultas.contagem_impedimentos(chamado, instancia),
             "decisao": decisao,
             # Cada membro forma o seu parecer sem ver o dos outros: só com a decisão.
             "pareceres": consultas.pareceres(chamado, instancia) if decisao else [],
@@ -209,6 +219,58 @@ def recurso(request: HttpRequest, pk: int) -> HttpResponse:
         form=form,
         recurso=recurso,
     )
+
+
+def _declarar(
+    request: HttpRequest,
+    chamado: ChamadoHeteroidentificacao,
+    *,
+    comissao: Comissao,
+    instancia: str,
+) -> None:
+    """O impedimento do membro que está na tela; o erro volta como mensagem."""
+    form = ImpedimentoForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors["motivo"]))
+        return
+    try:
+        servicos.impedimento_declarar(
+            chamado=chamado,
+            membro=consultas.membro_em(request.user, comissao),
+            instancia=instancia,
+            motivo=form.cleaned_data["motivo"],
+            usuario=acesso.usuario_autenticado(request),
+            agora=timezone.now(),
+        )
+    except ValidationError as erro:
+        messages.error(request, _erros(erro))
+    else:
+        messages.success(
+            request,
+            "Impedimento ou suspeição declarado: você não atua neste caso, e a decisão sai "
+            "com os demais membros.",
+        )
+
+
+@require_POST
+@acesso.comissao_requerida
+def impedimento(request: HttpRequest, pk: int) -> HttpResponse:
+    """Declara o meu impedimento ou suspeição para o candidato do chamado."""
+    chamado = consultas.chamado_do_membro(request.user, pk)
+    comissao = consultas.comissao_do_chamado(chamado)
+    _declarar(request, chamado, comissao=comissao, instancia=Instancia.COMISSAO)
+    return redirect("comissao:parecer", pk=chamado.pk)
+
+
+@require_POST
+@acesso.comissao_requerida
+def impedimento_recurso(request: HttpRequest, pk: int) -> HttpResponse:
+    """O mesmo, na comissão recursal que julga o recurso."""
+    recurso = consultas.recurso_do_membro(request.user, pk)
+    _declarar(
+        request, recurso.chamado, comissao=recurso.comissao_recursal, instancia=Instancia.RECURSAL
+    )
+    return redirect("comissao:recurso", pk=recurso.pk)
 
 
 def _documento(request: HttpRequest, chamado: ChamadoHeteroidentificacao) -> FileResponse:

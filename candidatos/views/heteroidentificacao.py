@@ -26,6 +26,7 @@ from candidatos.models import (
     ChamadoHeteroidentificacao,
     DecisaoHeteroidentificacao,
     GravacaoSessao,
+    ImpedimentoMembro,
     Instancia,
     Parecer,
     PublicacaoHeteroidentificacao,
@@ -388,6 +389,10 @@ def chamado(request: HttpRequest, pk: int) -> HttpResponse:
             "chamado": objeto,
             "selecao": objeto.selecao,
             "pareceres": _pareceres(objeto),
+            # O motivo do impedimento é dado sensível: o template só o mostra a gestores.
+            "impedimentos": ImpedimentoMembro.objects.filter(chamado=objeto).select_related(
+                "membro"
+            ),
             "decisoes": DecisaoHeteroidentificacao.objects.filter(chamado=objeto),
             "recurso": recurso,
             "faltam_comissao": hetero.membros_que_faltam(objeto, Instancia.COMISSAO),

@@ -64,6 +64,7 @@ VERBOS: dict[str, str] = {
     "heteroidentificacao.chamados_convocados": "convocou candidatos à sessão",
     "heteroidentificacao.presenca": "registrou a presença na heteroidentificação",
     "heteroidentificacao.parecer": "registrou o parecer de membro da comissão",
+    "heteroidentificacao.impedimento": "declarou impedimento ou suspeição de membro da comissão",
     "heteroidentificacao.decisao_comissao": "apurou a decisão da comissão",
     "heteroidentificacao.decisao_recursal": "apurou o julgamento da comissão recursal",
     "heteroidentificacao.decisao_final": "registrou o resultado final da heteroidentificação",

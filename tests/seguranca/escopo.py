@@ -171,6 +171,7 @@ ALVOS_POR_ROTA: dict[str, dict[str, "tuple[type[Model], str] | Fixo | Extra"]] =
     # de heteroidentificação, não o do resultado.
     "comissao:recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
     "comissao:documento_recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
+    "comissao:impedimento_recurso": {"pk": (RecursoHeteroidentificacao, "pk")},
 }
 # Argumentos que não apontam um objeto (filtros): valores fixos válidos.
 PARAMETROS: dict[str, object] = {

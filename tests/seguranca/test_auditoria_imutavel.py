@@ -1,8 +1,9 @@
 """Tabelas somente de acréscimo no próprio banco, contra o papel que a aplicação usa.
 
 Versões publicadas do edital, versões publicadas de resultado (e o vínculo de
-cada vaga delas com a vaga de estágio), anúncios e sorteios de desempate e a
-trilha de auditoria: UPDATE, DELETE e TRUNCATE recusados pelos gatilhos de
+cada vaga delas com a vaga de estágio), anúncios e sorteios de desempate, os
+registros da heteroidentificação (pareceres, impedimentos, decisões, publicações) e
+a trilha de auditoria: UPDATE, DELETE e TRUNCATE recusados pelos gatilhos de
 ``selecoes/imutavel.py`` (django-pgtrigger), e nenhuma das saídas que o papel
 ``selecoes_app`` teria para desligá-los funciona.
 """
@@ -91,6 +92,19 @@ def _parecer(usuario=None):
     )
 
 
+def _impedimento(usuario=None):
+    from candidatos.models import ImpedimentoMembro
+
+    parecer = _parecer()
+    return ImpedimentoMembro.objects.create(
+        chamado=parecer.chamado,
+        membro=parecer.membro,
+        instancia="recursal",
+        motivo="Parentesco até o 3º grau com o candidato.",
+        registrado_por=usuario,
+    )
+
+
 def _decisao():
     from candidatos.models import DecisaoHeteroidentificacao
 
@@ -112,6 +126,11 @@ TABELAS = {
         _parecer,
         "O parecer de um membro da comissão",
         "UPDATE candidatos_parecer SET voto = 'nao_confirma' WHERE id = %s",
+    ),
+    "impedimento_de_membro": (
+        _impedimento,
+        "O impedimento ou a suspeição de um membro",
+        "UPDATE candidatos_impedimentomembro SET motivo = 'Outro motivo' WHERE id = %s",
     ),
     "decisao_heteroidentificacao": (
         _decisao,

@@ -33,6 +33,7 @@ from candidatos.services.heteroidentificacao.gravacoes import (
 )
 from candidatos.services.heteroidentificacao.julgamento import (
     decisao_apurar,
+    impedimento_declarar,
     membros_que_faltam,
     parecer_registrar,
     recurso_julgar,
@@ -60,6 +61,7 @@ __all__ = [
     "exigir_quorum",
     "gravacao_abrir",
     "gravacao_enviar",
+    "impedimento_declarar",
     "membro_desligar",
     "membro_incluir",
     "membros_que_faltam",

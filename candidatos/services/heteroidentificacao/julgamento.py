@@ -3,6 +3,10 @@
 Cada membro em exercício dá um parecer fundamentado (somente de acréscimo); a
 decisão sai pela regra do edital (``regras.decidir``). O recurso contra o resultado
 preliminar é julgado pela comissão recursal, com outros membros, pela mesma regra.
+
+O membro impedido ou suspeito para um candidato (Lei nº 9.784/1999, arts. 18 a 21)
+declara o impedimento (``impedimento_declarar``) e não atua no caso: não dá parecer
+e a decisão sai com os demais em exercício, desde que sejam ao menos o mínimo.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from candidatos.heteroidentificacao import MOTIVO_IMPEDIMENTO_MAXIMO
 from candidatos.models import (
     ChamadoHeteroidentificacao,
     DecisaoHeteroidentificacao,
+    ImpedimentoMembro,
     Instancia,
     Parecer,
     Presenca,
@@ -34,7 +40,7 @@ from candidatos.services.heteroidentificacao.comissoes import (
 )
 from selecoes import auditoria
 from selecoes.categorias import Categoria
-from selecoes.models import Comissao, ConfirmacaoCategoria, MembroComissao
+from selecoes.models import MINIMO_MEMBROS, Comissao, ConfirmacaoCategoria, MembroComissao
 
 FUNDAMENTACAO_MINIMA = 20
 
@@ -61,21 +67,38 @@ def decisao_de(
     return DecisaoHeteroidentificacao.objects.filter(chamado=chamado, instancia=instancia).first()
 
 
-def _comissao_da_instancia(chamado: ChamadoHeteroidentificacao, instancia: str) -> Comissao:
+def _comissao_que_julga(
+    chamado: ChamadoHeteroidentificacao, instancia: str, campo: str
+) -> Comissao:
+    """A comissão da sessão do chamado, ou a recursal do recurso pendente."""
     if instancia == Instancia.COMISSAO:
         if chamado.sessao is None:
-            raise ValidationError(f"Parecer: {_rotulo(chamado)} não foi convocado(a) a uma sessão.")
-        if chamado.presenca != Presenca.PRESENTE:
-            raise ValidationError(
-                f"Parecer: a presença de {_rotulo(chamado)} na sessão não foi registrada."
-            )
+            raise ValidationError(f"{campo}: {_rotulo(chamado)} não foi convocado(a) a uma sessão.")
         return chamado.sessao.comissao
     if instancia == Instancia.RECURSAL:
         recurso = RecursoHeteroidentificacao.objects.filter(chamado=chamado).first()
         if recurso is None or recurso.situacao != SituacaoRecursoHetero.PENDENTE:
-            raise ValidationError(f"Parecer: {_rotulo(chamado)} não tem recurso pendente.")
+            raise ValidationError(f"{campo}: {_rotulo(chamado)} não tem recurso pendente.")
         return recurso.comissao_recursal
     raise ValidationError("Instância: escolha a comissão ou a recursal.")
+
+
+def _comissao_da_instancia(chamado: ChamadoHeteroidentificacao, instancia: str) -> Comissao:
+    comissao = _comissao_que_julga(chamado, instancia, "Parecer")
+    if instancia == Instancia.COMISSAO and chamado.presenca != Presenca.PRESENTE:
+        raise ValidationError(
+            f"Parecer: a presença de {_rotulo(chamado)} na sessão não foi registrada."
+        )
+    return comissao
+
+
+def impedidos(chamado: ChamadoHeteroidentificacao, instancia: str) -> set[int]:
+    """Ids dos membros que declararam impedimento ou suspeição no chamado e instância."""
+    return set(
+        ImpedimentoMembro.objects.filter(chamado=chamado, instancia=instancia).values_list(
+            "membro_id", flat=True
+        )
+    )
 
 
 @transaction.atomic
@@ -106,6 +129,11 @@ def parecer_registrar(
         )
     if decisao_de(chamado, instancia) is not None:
         erros.append(f"Parecer: a decisão sobre {_rotulo(chamado)} já foi apurada.")
+    if membro.pk in impedidos(chamado, instancia):
+        erros.append(
+            f"Membro: {membro.nome} declarou impedimento ou suspeição para {_rotulo(chamado)} "
+            "e não atua no caso (Lei nº 9.784/1999, art. 18)."
+        )
     if erros:
         raise ValidationError(erros)
     try:
@@ -142,17 +170,95 @@ def _regra(chamado: ChamadoHeteroidentificacao) -> ConfirmacaoCategoria:
 
 
 def _votos(chamado: ChamadoHeteroidentificacao, instancia: str, comissao: Comissao) -> list[str]:
-    """Os votos, exigidos de todos os membros em exercício (ao menos o mínimo)."""
+    """Os votos de todos os membros em exercício que não declararam impedimento ou
+    suspeição (Lei nº 9.784/1999, art. 18), que precisam ser ao menos o mínimo."""
     membros = exigir_quorum(comissao)
+    fora = impedidos(chamado, instancia)
+    atuantes = [m for m in membros if m.pk not in fora]
+    if len(atuantes) < MINIMO_MEMBROS:
+        nomes = ", ".join(m.nome for m in membros if m.pk in fora)
+        raise ValidationError(
+            f"Decisão: {nomes} declarou(aram) impedimento ou suspeição para {_rotulo(chamado)}; "
+            f"restam {len(atuantes)} membro(s) em exercício em {comissao.nome}, e são necessários "
+            f"ao menos {MINIMO_MEMBROS}. O órgão precisa incluir outro membro em exercício na "
+            "comissão."
+        )
     pareceres = {
         p.membro_id: p.voto for p in Parecer.objects.filter(chamado=chamado, instancia=instancia)
     }
-    faltam = [m.nome for m in membros if m.pk not in pareceres]
+    faltam = [m.nome for m in atuantes if m.pk not in pareceres]
     if faltam:
         raise ValidationError(
             f"Decisão: falta o parecer de {', '.join(faltam)} sobre {_rotulo(chamado)}."
         )
-    return [pareceres[m.pk] for m in membros]
+    return [pareceres[m.pk] for m in atuantes]
+
+
+@transaction.atomic
+def impedimento_declarar(
+    *,
+    chamado: ChamadoHeteroidentificacao,
+    membro: MembroComissao,
+    instancia: str,
+    motivo: str,
+    usuario: Any,
+    agora: datetime,
+) -> ImpedimentoMembro:
+    """O próprio membro comunica o impedimento ou a suspeição e deixa de atuar no caso
+    (Lei nº 9.784/1999, arts. 18 a 21; art. 19: o impedido comunica o fato).
+
+    Só antes do próprio parecer e da decisão da instância; a declaração não muda
+    depois (somente de acréscimo). O motivo não vai para a trilha de auditoria (dado
+    sensível: fica no registro, visto só pelo membro e pelos gestores).
+    """
+    chamado = _travado(chamado)
+    comissao = _comissao_que_julga(chamado, instancia, "Impedimento")
+    erros = []
+    if getattr(usuario, "pk", None) is None or membro.usuario_id != usuario.pk:
+        erros.append(
+            f"Membro: só {membro.nome} declara o próprio impedimento ou suspeição "
+            "(Lei nº 9.784/1999, art. 19)."
+        )
+    if membro.comissao_id != comissao.pk or not membro.ativo:
+        erros.append(f"Membro: {membro.nome} não está em exercício em {comissao.nome}.")
+    texto = motivo.strip()
+    if not texto:
+        erros.append("Motivo: descreva o impedimento ou a suspeição.")
+    elif len(texto) > MOTIVO_IMPEDIMENTO_MAXIMO:
+        erros.append(f"Motivo: no máximo {MOTIVO_IMPEDIMENTO_MAXIMO} caracteres.")
+    if Parecer.objects.filter(chamado=chamado, membro=membro, instancia=instancia).exists():
+        erros.append(
+            f"Impedimento: {membro.nome} já deu parecer sobre {_rotulo(chamado)} nesta instância."
+        )
+    if decisao_de(chamado, instancia) is not None:
+        erros.append(f"Impedimento: a decisão sobre {_rotulo(chamado)} já foi apurada.")
+    if ImpedimentoMembro.objects.filter(
+        chamado=chamado, membro=membro, instancia=instancia
+    ).exists():
+        erros.append(
+            f"Impedimento: {membro.nome} já declarou impedimento ou suspeição para "
+            f"{_rotulo(chamado)}."
+        )
+    if erros:
+        raise ValidationError(erros)
+    impedimento = ImpedimentoMembro.objects.create(
+        chamado=chamado,
+        membro=membro,
+        instancia=instancia,
+        motivo=texto,
+        registrado_em=agora,
+        registrado_por=_autor(usuario),
+    )
+    auditoria.registrar(
+        acao="heteroidentificacao.impedimento",
+        objeto=impedimento,
+        descricao=f"Impedimento ou suspeição de {membro.nome} para {_rotulo(chamado)}",
+        usuario=usuario,
+        selecao=chamado.selecao,
+        inscricao_id=chamado.inscricao_id,
+        depois={"membro": membro.nome, "instancia": instancia},
+    )
+    return impedimento
 
 
 def _gravar_decisao(
@@ -299,7 +405,8 @@ def recurso_receber(
 def recurso_julgar(
     *, recurso: RecursoHeteroidentificacao, usuario: Any, agora: datetime
 ) -> DecisaoHeteroidentificacao:
-    """A recursal decide com os pareceres de todos os seus membros em exercício."""
+    """A recursal decide com os pareceres de todos os seus membros em exercício, menos
+    os impedidos ou suspeitos (Lei nº 9.784/1999, art. 18)."""
     recurso = RecursoHeteroidentificacao.objects.select_for_update().get(pk=recurso.pk)
     chamado = _travado(recurso.chamado)
     if recurso.situacao != SituacaoRecursoHetero.PENDENTE:
@@ -325,7 +432,8 @@ def recurso_julgar(
 
 
 def membros_que_faltam(chamado: ChamadoHeteroidentificacao, instancia: str) -> list[str]:
-    """Nomes dos membros em exercício que ainda não deram parecer (para as telas)."""
+    """Nomes dos membros em exercício que ainda não deram parecer, menos os que
+    declararam impedimento ou suspeição (para as telas)."""
     try:
         comissao = _comissao_da_instancia(chamado, instancia)
     except ValidationError:
@@ -334,5 +442,5 @@ def membros_que_faltam(chamado: ChamadoHeteroidentificacao, instancia: str) -> l
         Parecer.objects.filter(chamado=chamado, instancia=instancia).values_list(
             "membro_id", flat=True
         )
-    )
+    ) | impedidos(chamado, instancia)
     return [m.nome for m in membros_em_exercicio(comissao) if m.pk not in dados]
