@@ -216,6 +216,21 @@ METAS: tuple[Meta, ...] = (
         maximo=False,
     ),
     Meta(
+        "inscricao_pico_razao_custo_cpu",
+        "Teto da razão pelo custo de CPU: POST trivial ÷ (POST da inscrição + comprovante), "
+        "pedido a pedido no processo",
+        "inscrição no pico",
+        None,
+        "",
+    ),
+    Meta(
+        "inscricao_pico_razao_custo_gravacao_minima",
+        "O mesmo para um POST que só grava uma linha numa transação (o piso de um envio gravado)",
+        "inscrição no pico",
+        None,
+        "",
+    ),
+    Meta(
         "monitoramento_cubo_supressao_200x10_s",
         "Monitoramento: cubo e supressão, 200 órgãos × 10 anos (sem banco)",
         "monitoramento",
@@ -291,6 +306,11 @@ RAZOES: tuple[Razao, ...] = (
     Razao(
         "inscricao_pico_razao_trivial",
         "Inscrição pública no pico ÷ POST trivial (vazão com p95 ≤ 1 s)",
+    ),
+    Razao(
+        "inscricao_pico_razao_custo_cpu",
+        "Teto dessa razão pelo custo de CPU por pedido: POST trivial ÷ (POST da inscrição + "
+        "comprovante)",
     ),
     Razao("pagina_resultado_razao_trivial", "Página de resultado ÷ view trivial (vazão)"),
     Razao(

@@ -24,9 +24,17 @@ uma view trivial de POST servida pelo mesmo gunicorn (só no urlconf deste módu
 carregado pela fábrica WSGI daqui; nunca nas rotas de produção), com o mesmo
 middleware (CSRF incluído) e o mesmo corpo de formulário.
 
+Antes de subir os processos, o custo de CPU de cada etapa, pedido a pedido no próprio
+processo pelo cliente de teste do Django (sem rede nem gunicorn, o mesmo middleware):
+o POST trivial, um POST que só grava uma linha numa transação (o piso de qualquer
+envio que precisa estar gravado antes da resposta), o POST da inscrição e a página do
+comprovante. Daí o teto que o custo deixa à razão (b), antes de contar o PostgreSQL,
+o worker e o cliente, que disputam os mesmos núcleos e só a baixam.
+
 Figuras: ``inscricao_pico_p95_ms`` (meta ≤ 500), ``inscricao_pico_erros`` (meta 0),
 ``inscricao_pico_razao_trivial`` (taxa sustentável da inscrição ÷ a da view
-trivial; meta ≥ 0,25) e as de apoio (p50/p99, só o POST, taxas, contagens).
+trivial; meta ≥ 0,25), ``inscricao_pico_razao_custo_cpu`` (o teto pelo custo) e as de
+apoio (p50/p99, só o POST, taxas, contagens, CPU de cada etapa).
 """
 
 from __future__ import annotations
@@ -69,7 +77,10 @@ NAVEGADORES = int(os.environ.get("BENCH_PICO_NAVEGADORES", "300"))
 ENVIOS_POR_NAVEGADOR = 25
 TEMPO_LIMITE_S = 30.0
 URL_TRIVIAL = "/bench/trivial-post/"
+URL_GRAVACAO = "/bench/gravacao-minima/"
+TABELA_GRAVACAO = "bench_gravacao_minima"
 SEMENTE = 22
+PEDIDOS_POR_ETAPA = int(os.environ.get("BENCH_PICO_PEDIDOS_ETAPA", "300"))
 
 # --------------------------------------------------------------- lado do servidor
 
@@ -83,12 +94,45 @@ def _trivial(request: Any) -> Any:
     return HttpResponse("ok")
 
 
+def _gravacao_minima(request: Any) -> Any:
+    """POST de referência que só grava uma linha numa transação (commit durável): o
+    piso de qualquer envio que precisa estar gravado antes da resposta."""
+    from django.db import connection, transaction
+    from django.http import HttpResponse, HttpResponseNotAllowed
+
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {TABELA_GRAVACAO} (corpo) VALUES (%s) RETURNING id",  # noqa: S608
+            [request.POST.get("nome_civil", "")],
+        )
+        (identificador,) = cursor.fetchone()
+    return HttpResponse(str(identificador))
+
+
+def criar_tabela_gravacao() -> None:
+    """A tabela da gravação mínima, só no banco descartável do benchmark."""
+    from django.db import connection
+
+    chave = "bigserial" if connection.vendor == "postgresql" else "integer"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TABLE IF NOT EXISTS {TABELA_GRAVACAO} "
+            f"(id {chave} PRIMARY KEY, corpo text NOT NULL)"
+        )
+
+
 def __getattr__(nome: str) -> Any:
-    """``urlpatterns`` preguiçoso: as rotas do sistema mais a view trivial de referência."""
+    """``urlpatterns`` preguiçoso: as rotas do sistema mais as views de referência."""
     if nome == "urlpatterns":
         from django.urls import include, path
 
-        return [path(URL_TRIVIAL.strip("/") + "/", _trivial), path("", include("config.urls"))]
+        return [
+            path(URL_TRIVIAL.strip("/") + "/", _trivial),
+            path(URL_GRAVACAO.strip("/") + "/", _gravacao_minima),
+            path("", include("config.urls")),
+        ]
     raise AttributeError(nome)
 
 
@@ -197,6 +241,80 @@ def _url_do_banco(banco: Mapping[str, Any]) -> str:
     senha = f":{quote(banco['PASSWORD'])}" if banco.get("PASSWORD") else ""
     porta = f":{banco['PORT']}" if banco.get("PORT") else ""
     return f"postgres://{usuario}{senha}@{banco.get('HOST') or ''}{porta}/{banco['NAME']}"
+
+
+# --------------------------------------------------------------- custo por etapa
+
+
+@dataclass(frozen=True)
+class CustoPorEtapa:
+    """CPU do processo por pedido (ms), pelo cliente de teste do Django."""
+
+    trivial_ms: float
+    gravacao_minima_ms: float
+    post_ms: float
+    comprovante_ms: float
+
+    @property
+    def razao_custo(self) -> float:
+        """O teto da razão (b) pelo custo: a inscrição (POST + comprovante) não sustenta
+        mais que trivial ÷ inscrição da taxa do POST trivial, antes de contar o banco, o
+        worker e o cliente, que dividem os mesmos núcleos."""
+        return self.trivial_ms / (self.post_ms + self.comprovante_ms)
+
+    @property
+    def razao_gravacao_minima(self) -> float:
+        return self.trivial_ms / self.gravacao_minima_ms
+
+
+def _ip_da_etapa(k: int) -> str:
+    """Um endereço por pedido (127.12.x.y): nenhum limite por IP é afrouxado."""
+    return f"127.12.{k // 250 % 250}.{k % 250 + 1}"
+
+
+def custo_por_etapa(
+    selecao_id: int, vagas: list[int], *, pedidos: int, primeiro: int = 700_000
+) -> CustoPorEtapa:
+    """Mede, no próprio processo, a CPU por pedido do POST trivial, da gravação mínima,
+    do POST da inscrição (até o 302, com o envio ao broker depois do commit) e da
+    página do comprovante, com o mesmo middleware e o CSRF ligado.
+
+    Precisa de ``ROOT_URLCONF`` apontando para este módulo e da tabela da gravação
+    mínima (``criar_tabela_gravacao``). Cada inscrição usa um CPF único a partir de
+    ``primeiro``; as dez primeiras de cada etapa aquecem e não contam.
+    """
+    from django.test import Client
+    from django.urls import reverse
+
+    cliente = Client(enforce_csrf_checks=True)
+    formulario = reverse("inscricao_publica:formulario", args=[selecao_id])
+    if cliente.get(formulario, REMOTE_ADDR=_ip_da_etapa(0)).status_code != 200:
+        raise RuntimeError("o formulário de inscrição não abriu")
+    token = cliente.cookies["csrftoken"].value
+    aquecimento = 10
+    cpu: dict[str, float] = {"trivial": 0.0, "gravacao": 0.0, "post": 0.0, "comprovante": 0.0}
+
+    def medir(etapa: str, i: int, pedido: Callable[..., Any], *argumentos: Any) -> Any:
+        """Um pedido (``argumentos``: URL, corpo, status esperado e endereço)."""
+        url, dados, esperado, ip = argumentos
+        inicio = time.process_time()
+        resposta = pedido(url, dados, REMOTE_ADDR=ip)
+        if i >= aquecimento:
+            cpu[etapa] += time.process_time() - inicio
+        if resposta.status_code != esperado:
+            raise RuntimeError(f"{etapa}: {resposta.status_code} em vez de {esperado}")
+        return resposta
+
+    for i in range(pedidos + aquecimento):
+        n, ip = primeiro + i, _ip_da_etapa(i + 1)
+        corpo = {"csrfmiddlewaretoken": token, **dados_do_formulario(n, vagas[n % len(vagas)])}
+        medir("trivial", i, cliente.post, URL_TRIVIAL, corpo, 200, ip)
+        medir("gravacao", i, cliente.post, URL_GRAVACAO, corpo, 200, ip)
+        resposta = medir("post", i, cliente.post, formulario, corpo, 302, ip)
+        medir("comprovante", i, cliente.get, resposta["Location"], None, 200, ip)
+    return CustoPorEtapa(
+        *(round(cpu[etapa] / pedidos * 1000, 2) for etapa in cpu),
+    )
 
 
 # --------------------------------------------------------------- cliente HTTP
@@ -709,6 +827,22 @@ def executar() -> dict[str, float]:
     try:
         print(f"    semeando {EXISTENTES} inscrições existentes…", flush=True)
         selecao_id, vagas = _semear()
+        criar_tabela_gravacao()
+        # O custo de cada etapa no próprio processo, antes dos servidores: as tarefas
+        # de e-mail vão para a fila da rodada, que o worker daqui consome depois.
+        settings.ROOT_URLCONF = "bench.inscricao_pico"
+        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+        from config.celery import app
+
+        app.conf.task_default_queue = fila
+        custo = custo_por_etapa(selecao_id, vagas, pedidos=PEDIDOS_POR_ETAPA)
+        print(
+            f"    CPU por pedido no processo ({PEDIDOS_POR_ETAPA} de cada): trivial "
+            f"{custo.trivial_ms} ms, gravação mínima {custo.gravacao_minima_ms} ms, POST da "
+            f"inscrição {custo.post_ms} ms, comprovante {custo.comprovante_ms} ms; teto da "
+            f"razão pelo custo {custo.razao_custo:.3f}",
+            flush=True,
+        )
         connections.close_all()
         porta = _porta_livre()
         ambiente = {
@@ -811,6 +945,20 @@ def executar() -> dict[str, float]:
             "inscricao_pico_cpu_gunicorn_a_s": round(medidas["cpu_servidor_a_s"], 1),
             "inscricao_pico_cpu_worker_a_s": round(medidas["cpu_worker_a_s"], 1),
             "inscricao_pico_cpu_cliente_s": round(cpu_cliente, 1),
+            # CPU de cada etapa, pedido a pedido no processo (cliente de teste do Django).
+            "inscricao_pico_cpu_trivial_ms": custo.trivial_ms,
+            "inscricao_pico_cpu_gravacao_minima_ms": custo.gravacao_minima_ms,
+            "inscricao_pico_cpu_post_ms": custo.post_ms,
+            "inscricao_pico_cpu_comprovante_ms": custo.comprovante_ms,
+            "inscricao_pico_razao_custo_cpu": round(custo.razao_custo, 3),
+            "inscricao_pico_razao_custo_gravacao_minima": round(custo.razao_gravacao_minima, 3),
+            # A CPU por inscrição da rodada (a), no gunicorn (POST + comprovante) e no worker.
+            "inscricao_pico_cpu_gunicorn_por_inscricao_ms": round(
+                medidas["cpu_servidor_a_s"] / len(a.resultados) * 1000, 1
+            ),
+            "inscricao_pico_cpu_worker_por_inscricao_ms": round(
+                medidas["cpu_worker_a_s"] / len(a.resultados) * 1000, 1
+            ),
             # O GET do formulário (300 vagas), 4 navegadores por vez, antes da rodada.
             "inscricao_formulario_p50_ms": round(medidas["formulario_p50_ms"], 1),
             "inscricao_formulario_p95_ms": round(medidas["formulario_p95_ms"], 1),

@@ -80,3 +80,48 @@ def test_bench_pico_escada_acha_a_maior_taxa_sustentavel(capacidade, inicio, ent
         escada.anotar(taxa, sustentavel=taxa <= capacidade)
     assert entre[0] <= escada.aprovada <= entre[1]
     assert escada.degraus < 12
+
+
+@pytest.mark.django_db
+def test_bench_pico_custo_por_etapa_percorre_cada_caminho_de_verdade(settings, tmp_path, orgao):
+    """Cada etapa medida é o caminho real: a trivial responde, a gravação mínima grava
+    uma linha por pedido, e o POST da inscrição grava a inscrição e o comprovante abre."""
+    import datetime as dt
+
+    from django.db import connection
+    from django.utils import timezone
+
+    from candidatos.models import Inscricao
+    from selecoes.models import SituacaoSelecao
+    from tests.factories import SelecaoFactory, VagaEstagioFactory
+
+    settings.ROOT_URLCONF = "bench.inscricao_pico"
+    settings.MEDIA_ROOT = tmp_path
+    agora = timezone.now()
+    selecao = SelecaoFactory(
+        orgao=orgao,
+        situacao=SituacaoSelecao.PUBLICADA,
+        inscricoes_inicio=agora - dt.timedelta(days=1),
+        inscricoes_fim=agora + dt.timedelta(days=1),
+        reserva_pcd=True,
+    )
+    vagas = [VagaEstagioFactory(selecao=selecao).pk for _ in range(2)]
+    inscricao_pico.criar_tabela_gravacao()
+
+    custo = inscricao_pico.custo_por_etapa(selecao.pk, vagas, pedidos=3)
+
+    pedidos = 3 + 10  # os dez primeiros aquecem e não contam
+    assert Inscricao.objects.filter(selecao=selecao).count() == pedidos
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {inscricao_pico.TABELA_GRAVACAO}")  # noqa: S608
+        assert cursor.fetchone()[0] == pedidos
+    assert min(custo.trivial_ms, custo.gravacao_minima_ms, custo.post_ms, custo.comprovante_ms) > 0
+    assert custo.razao_custo == pytest.approx(
+        custo.trivial_ms / (custo.post_ms + custo.comprovante_ms)
+    )
+
+
+def test_bench_pico_teto_pelo_custo_na_tabela_sem_meta():
+    meta = next(m for m in desempenho.METAS if m.chave == "inscricao_pico_razao_custo_cpu")
+    assert meta.limite is None
+    assert any(r.chave == "inscricao_pico_razao_custo_cpu" for r in desempenho.RAZOES)
