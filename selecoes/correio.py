@@ -102,7 +102,7 @@ def mensagem_enviar(*, mensagem_id: int) -> bool:
     situação ``erro`` com o motivo, para o RH ver e reenviar.
     """
     with transaction.atomic():
-        mensagem = Mensagem.objects.select_for_update().filter(pk=mensagem_id).first()
+        mensagem = Mensagem.objects.select_for_update(of=("self",)).filter(pk=mensagem_id).first()
         if mensagem is None or mensagem.situacao == SituacaoMensagem.ENVIADA:
             return False
         email = EmailMultiAlternatives(
@@ -133,7 +133,7 @@ def mensagem_reenviar(*, mensagem: Mensagem, usuario: Any) -> Mensagem:
     from selecoes import tasks
 
     with transaction.atomic():
-        mensagem = Mensagem.objects.select_for_update().get(pk=mensagem.pk)
+        mensagem = Mensagem.objects.select_for_update(of=("self",)).get(pk=mensagem.pk)
         antes = {"situacao": mensagem.situacao, "erro": mensagem.erro}
         mensagem.situacao = SituacaoMensagem.PENDENTE
         mensagem.erro = ""

@@ -94,7 +94,7 @@ def varrer(*, agora: datetime, limite: int = 500) -> int:
     enviadas = 0
     with transaction.atomic():
         linhas = list(
-            TarefaPendente.objects.select_for_update(skip_locked=True)
+            TarefaPendente.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(criada_em__lt=corte)
             .order_by("criada_em", "pk")[:limite]
         )

@@ -588,7 +588,7 @@ def selecao_criar(*, orgao: Orgao, usuario: Usuario | None, dados: DadosEdital) 
 @transaction.atomic
 def rascunho_atualizar(*, selecao: Selecao, usuario: Usuario | None, dados: DadosEdital) -> Selecao:
     """Edita uma seleção ainda não publicada. Publicada, só por retificação."""
-    selecao = Selecao.objects.select_for_update().get(pk=selecao.pk)
+    selecao = Selecao.objects.select_for_update(of=("self",)).get(pk=selecao.pk)
     if selecao.situacao != SituacaoSelecao.RASCUNHO:
         raise ValidationError(
             "O edital já foi publicado: vagas, reservas e datas só mudam por retificação."
@@ -614,7 +614,7 @@ def selecao_publicar(*, selecao: Selecao, usuario: Usuario | None, agora: dateti
 
     Levanta `ValidationError` com todas as pendências, cada uma nomeando o campo.
     """
-    selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+    selecao = Selecao.objects.travar(selecao.pk)
     pendencias = pendencias_para_publicar(selecao, agora=agora)
     if pendencias:
         raise ValidationError(pendencias)
@@ -839,7 +839,7 @@ def selecao_retificar(
     (regras, § 8). Com `hash_previa`, só grava se o conteúdo é o da prévia confirmada.
     """
     agora = agora or timezone.now()
-    selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+    selecao = Selecao.objects.travar(selecao.pk)
     motivo = (motivo or "").strip()
     erros = []
     if selecao.situacao not in SITUACOES_RETIFICAVEIS:

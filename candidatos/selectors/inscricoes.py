@@ -115,9 +115,12 @@ def inscricao_por_comprovante(*, numero: str, codigo: str) -> Inscricao | None:
     """Inscrição pelo número + código de verificação (comparação em tempo constante)."""
     if "\x00" in numero:  # vem da URL; o PostgreSQL recusa NUL em texto (seria HTTP 500)
         return None
+    # O número é único: sem a ordenação padrão (seleção, número), que o ORM montaria a
+    # cada consulta de comprovante.
     inscricao = (
         Inscricao.objects.select_related("selecao__orgao", "vaga", "substituida_por")
         .filter(numero=numero.strip())
+        .order_by("pk")
         .first()
     )
     if inscricao is None:

@@ -380,7 +380,11 @@ def avaliacoes_salvar(
         if len(inscricoes) != len(set(ids)):
             raise ValueError("Inscrição fora desta seleção.")
         vaga_ids = sorted({i.vaga_id for i in inscricoes.values()})
-        list(VagaEstagio.objects.select_for_update().filter(pk__in=vaga_ids).order_by("pk"))
+        list(
+            VagaEstagio.objects.select_for_update(of=("self",))
+            .filter(pk__in=vaga_ids)
+            .order_by("pk")
+        )
         mudaram = 0
         for linha in linhas:
             inscricao = inscricoes[linha.inscricao_id]

@@ -275,7 +275,7 @@ def confirmar(
     try:
         with transaction.atomic():
             # Uma importação por seleção de cada vez.
-            selecao = Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+            selecao = Selecao.objects.travar(selecao.pk)
             previa = analisar(
                 selecao=selecao, conteudo=conteudo, nome_arquivo=nome_arquivo, agora=agora
             )

@@ -266,15 +266,18 @@ def _serializar_cpf(*, selecao: Selecao, cpf: str) -> None:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [chave])
     else:
-        Selecao.objects.select_for_update().filter(pk=selecao.pk).exists()
+        Selecao.objects.select_for_update(of=("self",)).filter(pk=selecao.pk).exists()
 
 
 def _bloquear_anterior(*, selecao: Selecao, cpf: str) -> Inscricao | None:
     _serializar_cpf(selecao=selecao, cpf=cpf)
+    # Só a linha da inscrição (``of``), sem a ordenação padrão, que passa pela seleção:
+    # há no máximo uma vigente por CPF na seleção.
     anterior = (
-        Inscricao.objects.select_for_update()
+        Inscricao.objects.select_for_update(of=("self",))
         .filter(selecao=selecao, cpf=cpf)
         .exclude(situacao=SituacaoInscricao.SUBSTITUIDA)
+        .order_by("pk")
         .first()
     )
     if anterior is not None and anterior.situacao != SituacaoInscricao.ATIVA:

@@ -64,7 +64,7 @@ def recurso_registrar(
         antes = None
         if recurso is not None:
             recurso = (
-                Recurso.objects.select_for_update()
+                Recurso.objects.select_for_update(of=("self",))
                 .select_related("inscricao")
                 .get(pk=recurso.pk, selecao=selecao)
             )

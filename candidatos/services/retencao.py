@@ -326,9 +326,7 @@ def selecao_anonimizar(
 ) -> PlanoAnonimizacao:
     """Anonimiza as inscrições da seleção do ``plano``, numa transação, com auditoria."""
     with transaction.atomic():
-        selecao = (
-            Selecao.objects.select_for_update().select_related("orgao").get(pk=plano.selecao_id)
-        )
+        selecao = Selecao.objects.travar(plano.selecao_id)
         atual = _plano(selecao, plano.fim_validade, plano.anonimizar_desde)
         agregados = agregados_art5(selecao.pk)
         inscricoes = list(_pendentes(selecao.pk).order_by("pk"))

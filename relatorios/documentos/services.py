@@ -67,7 +67,7 @@ def documento_solicitar(
     manda refazê-lo (os dados mudaram). A tarefa só é enfileirada depois do commit.
     """
     with transaction.atomic():
-        documento, criado = Documento.objects.select_for_update().get_or_create(
+        documento, criado = Documento.objects.select_for_update(of=("self",)).get_or_create(
             chave=chave,
             defaults={
                 "tipo": tipo,
@@ -101,7 +101,7 @@ def documento_solicitar(
 def documento_regenerar(*, documento: Documento, motivo: str, usuario: Usuario = None) -> Documento:
     """Manda refazer o documento; o arquivo atual fica marcado como desatualizado."""
     with transaction.atomic():
-        travado = Documento.objects.select_for_update().get(pk=documento.pk)
+        travado = Documento.objects.select_for_update(of=("self",)).get(pk=documento.pk)
         _agendar(travado, acao="documento.regenerado", usuario=usuario, motivo=motivo)
     return travado
 
@@ -454,7 +454,7 @@ def gerar_parte(*, documento_id: int, geracao: int, indice: int) -> None:
     else:
         resultado = None
     with transaction.atomic():
-        documento = Documento.objects.select_for_update().get(pk=documento_id)
+        documento = Documento.objects.select_for_update(of=("self",)).get(pk=documento_id)
         if documento.geracao != geracao or documento.status != StatusDocumento.GERANDO:
             return
         if resultado is not None:
@@ -543,7 +543,9 @@ def _juntar_em_processo_novo(documento: Documento) -> PdfGerado:
 def registrar_erro(*, documento_id: int, geracao: int, mensagem: str) -> None:
     """Falha definitiva (depois das novas tentativas): status erro com a mensagem."""
     with transaction.atomic():
-        documento = Documento.objects.select_for_update().filter(pk=documento_id).first()
+        documento = (
+            Documento.objects.select_for_update(of=("self",)).filter(pk=documento_id).first()
+        )
         if (
             documento is None
             or documento.geracao != geracao
@@ -579,7 +581,7 @@ def documentos_parados_reenfileirar(*, agora: datetime) -> list[int]:
     reenfileirados = []
     with transaction.atomic():
         parados = list(
-            Documento.objects.select_for_update(skip_locked=True)
+            Documento.objects.select_for_update(skip_locked=True, of=("self",))
             .filter(
                 status__in=[StatusDocumento.PENDENTE, StatusDocumento.GERANDO],
                 solicitado_em__lt=corte,
@@ -624,7 +626,9 @@ def documentos_parados_reenfileirar(*, agora: datetime) -> list[int]:
 def _iniciar(documento_id: int, geracao: int) -> Documento | None:
     """pendente → gerando, sob trava; None se não há o que fazer nesta geração."""
     with transaction.atomic():
-        documento = Documento.objects.select_for_update().filter(pk=documento_id).first()
+        documento = (
+            Documento.objects.select_for_update(of=("self",)).filter(pk=documento_id).first()
+        )
         if documento is None or documento.geracao != geracao:
             return None
         if documento.status in (StatusDocumento.PRONTO, StatusDocumento.ERRO):
@@ -654,7 +658,7 @@ def _conteudo_das_partes(documento: Documento) -> documentos.Conteudo:
 
 def _dividir(documento_id: int, geracao: int, total: int) -> None:
     with transaction.atomic():
-        documento = Documento.objects.select_for_update().get(pk=documento_id)
+        documento = Documento.objects.select_for_update(of=("self",)).get(pk=documento_id)
         if documento.geracao != geracao or documento.status != StatusDocumento.GERANDO:
             return
         if documento.partes_total != total:
@@ -682,7 +686,7 @@ def _enfileirar_juncao(documento_id: int, geracao: int) -> None:
 def _armazenar(documento_id: int, geracao: int, resultado: PdfGerado) -> bool:
     """Grava o arquivo e conclui, sob trava; False se outra execução já concluiu."""
     with transaction.atomic():
-        documento = Documento.objects.select_for_update().get(pk=documento_id)
+        documento = Documento.objects.select_for_update(of=("self",)).get(pk=documento_id)
         if documento.geracao != geracao or documento.status != StatusDocumento.GERANDO:
             return False
         anterior = documento.arquivo.name

@@ -96,6 +96,14 @@ class SelecaoQuerySet(models.QuerySet["Selecao"]):
     def com_inscricoes_abertas(self, agora: datetime) -> "SelecaoQuerySet":
         return self.publicadas().filter(inscricoes_inicio__lte=agora, inscricoes_fim__gte=agora)
 
+    def travar(self, pk: int) -> "Selecao":
+        """A seleção ``pk`` com a sua linha travada até o fim da transação, e o órgão já
+        lido. Trava só a linha da seleção (``FOR UPDATE OF``): o JOIN do órgão, sem
+        ``of``, travaria também a linha do órgão, e toda gravação que o referencia (a
+        trilha de auditoria de qualquer seleção dele, e com ela cada inscrição on-line)
+        esperaria o fim da transação."""
+        return self.select_for_update(of=("self",)).select_related("orgao").get(pk=pk)
+
 
 class Selecao(models.Model):
     """Seleção pública de estagiários, publicada por um edital.

@@ -39,7 +39,7 @@ from selecoes.models import Comissao, ConfirmacaoCategoria, Selecao, TipoComissa
 
 
 def _travar_selecao(selecao: Selecao) -> Selecao:
-    return Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+    return Selecao.objects.travar(selecao.pk)
 
 
 def confirmacoes_da_selecao(selecao: Selecao) -> dict[str, ConfirmacaoCategoria]:
@@ -209,7 +209,7 @@ def chamados_convocar(
 ) -> list[ChamadoHeteroidentificacao]:
     """Convoca os chamados à sessão (ou os troca de sessão, enquanto sem presença)."""
     travados = list(
-        ChamadoHeteroidentificacao.objects.select_for_update()
+        ChamadoHeteroidentificacao.objects.select_for_update(of=("self",))
         .select_related("inscricao")
         .filter(pk__in=[c.pk for c in chamados])
         .order_by("pk")
@@ -252,7 +252,7 @@ def presenca_registrar(
     A conferência é feita com o chamado travado, como o parecer
     (``julgamento.parecer_registrar``): um parecer simultâneo não escapa dela."""
     chamado = (
-        ChamadoHeteroidentificacao.objects.select_for_update()
+        ChamadoHeteroidentificacao.objects.select_for_update(of=("self",))
         .select_related("inscricao", "selecao")
         .get(pk=chamado.pk)
     )

@@ -35,7 +35,9 @@ def _retrato(comissao: Comissao) -> dict[str, Any]:
 
 
 def _travada(comissao: Comissao) -> Comissao:
-    return Comissao.objects.select_for_update().select_related("orgao").get(pk=comissao.pk)
+    return (
+        Comissao.objects.select_for_update(of=("self",)).select_related("orgao").get(pk=comissao.pk)
+    )
 
 
 def _validar(comissao: Comissao) -> None:
@@ -179,7 +181,7 @@ def membro_incluir(
 def membro_desligar(*, membro: MembroComissao, usuario: Any) -> MembroComissao:
     """O membro deixa de estar em exercício; os pareceres que deu continuam."""
     membro = (
-        MembroComissao.objects.select_for_update()
+        MembroComissao.objects.select_for_update(of=("self",))
         .select_related("comissao__orgao")
         .get(pk=membro.pk)
     )

@@ -407,7 +407,7 @@ def recurso_julgar(
 ) -> DecisaoHeteroidentificacao:
     """A recursal decide com os pareceres de todos os seus membros em exercício, menos
     os impedidos ou suspeitos (Lei nº 9.784/1999, art. 18)."""
-    recurso = RecursoHeteroidentificacao.objects.select_for_update().get(pk=recurso.pk)
+    recurso = RecursoHeteroidentificacao.objects.select_for_update(of=("self",)).get(pk=recurso.pk)
     chamado = _travado(recurso.chamado)
     if recurso.situacao != SituacaoRecursoHetero.PENDENTE:
         raise ValidationError(f"Recurso: o de {_rotulo(chamado)} já foi julgado.")

@@ -55,7 +55,7 @@ class Pendente:
 
 
 def _travar(selecao: Selecao) -> Selecao:
-    return Selecao.objects.select_for_update().select_related("orgao").get(pk=selecao.pk)
+    return Selecao.objects.travar(selecao.pk)
 
 
 def _decisoes(selecao: Selecao) -> dict[tuple[int, str], str]:

@@ -1,0 +1,168 @@
+"""Travas da seleção sem travar o órgão, com PostgreSQL real.
+
+Uma operação longa numa seleção (a confirmação de uma importação de milhares de
+linhas) trava a linha da sua seleção, nunca a do órgão: sem ``FOR UPDATE OF``, o
+JOIN do órgão (``select_related``) travaria também a linha do órgão, e toda gravação
+que o referencia — a trilha de auditoria de qualquer seleção dele, e com ela cada
+inscrição on-line — esperaria o fim da importação.
+"""
+
+import datetime as dt
+import threading
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+from candidatos.models import Inscricao
+from candidatos.services import importacao
+from candidatos.services.inscricoes import DadosInscricao, inscricao_registrar
+from selecoes import auditoria
+from selecoes.models import Selecao, SituacaoSelecao
+from tests.candidatos.inscricoes.test_importacao import csv, linha
+from tests.factories import SelecaoFactory, VagaEstagioFactory, gerar_cpf
+
+pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
+
+ESPERA_MAXIMA = "3s"
+
+
+def _sem_esperar(acao):
+    """Roda ``acao`` numa transação que desiste se tiver de esperar uma trava."""
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL lock_timeout = '{ESPERA_MAXIMA}'")
+        return acao()
+
+
+def _aberta(orgao, agora):
+    selecao = SelecaoFactory(
+        orgao=orgao,
+        situacao=SituacaoSelecao.PUBLICADA,
+        inscricoes_inicio=agora - dt.timedelta(days=2),
+        inscricoes_fim=agora + dt.timedelta(days=5),
+    )
+    VagaEstagioFactory(selecao=selecao, codigo="DIR")
+    return selecao
+
+
+def _segurando(acao, dentro, liberar, saida):
+    """Roda ``acao`` num fio próprio; ``dentro`` avisa quando a trava foi tomada."""
+
+    def rodar():
+        try:
+            saida["resultado"] = acao()
+        except Exception as erro:
+            saida["erro"] = erro
+        finally:
+            dentro.set()
+            connection.close()
+
+    fio = threading.Thread(target=rodar)
+    fio.start()
+    assert dentro.wait(20)
+    assert "erro" not in saida, saida
+    return fio
+
+
+def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
+    agora = timezone.now()
+    em_importacao, outra = _aberta(orgao, agora), _aberta(orgao, agora)
+    momento = timezone.localtime(em_importacao.inscricoes_inicio + dt.timedelta(hours=1))
+    conteudo = csv([linha(momento, n) for n in range(3)])
+    previa = importacao.analisar(
+        selecao=em_importacao, conteudo=conteudo, nome_arquivo="lote.csv", agora=agora
+    )
+    dentro, liberar, saida = threading.Event(), threading.Event(), {}
+    analisar = importacao.analisar
+
+    def analisar_devagar(**kwargs):
+        # Dentro da transação da confirmação, com a trava da seleção já tomada.
+        resultado = analisar(**kwargs)
+        dentro.set()
+        liberar.wait(20)
+        return resultado
+
+    monkeypatch.setattr(importacao, "analisar", analisar_devagar)
+    fio = _segurando(
+        lambda: importacao.confirmar(
+            selecao=em_importacao,
+            conteudo=conteudo,
+            nome_arquivo="lote.csv",
+            sha256_esperado=previa.sha256,
+            somente_validas=False,
+            usuario=bruno,
+            agora=agora,
+        ),
+        dentro,
+        liberar,
+        saida,
+    )
+    try:
+        # Outra seleção do mesmo órgão: a auditoria (que referencia o órgão) e uma
+        # inscrição on-line seguem sem esperar a importação.
+        registro = _sem_esperar(
+            lambda: auditoria.registrar(
+                acao="teste.durante_importacao",
+                objeto=outra,
+                descricao="Registro de outra seleção durante a importação",
+                selecao=outra,
+            )
+        )
+        vaga = outra.vagas.get()
+        inscricao = _sem_esperar(
+            lambda: inscricao_registrar(
+                selecao=Selecao.objects.select_related("orgao").get(pk=outra.pk),
+                dados=DadosInscricao(
+                    vaga_id=vaga.pk,
+                    nome_civil="Candidata Durante a Importação",
+                    nome_social="",
+                    cpf=gerar_cpf(77_001),
+                    data_nascimento=dt.date(2003, 5, 17),
+                    email="durante@exemplo.com",
+                    telefone="61999990000",
+                    instituicao_ensino="UnB",
+                    curso="Direito",
+                    periodo_curso="5º semestre",
+                    cor_raca="parda",
+                    concorre_negros=True,
+                    pcd=False,
+                    concorre_pcd=False,
+                ),
+                agora=agora,
+            )
+        )
+    finally:
+        liberar.set()
+        fio.join(30)
+    assert "erro" not in saida, saida
+    assert registro.orgao_id == orgao.pk
+    assert Inscricao.objects.filter(pk=inscricao.pk, selecao=outra).exists()
+    assert Inscricao.objects.filter(selecao=em_importacao).count() == 3
+
+
+def test_trava_da_selecao_trava_so_a_linha_da_selecao(orgao):
+    agora = timezone.now()
+    travada, outra = _aberta(orgao, agora), _aberta(orgao, agora)
+    dentro, liberar, saida = threading.Event(), threading.Event(), {}
+
+    def segurar():
+        with transaction.atomic():
+            selecao = Selecao.objects.travar(travada.pk)
+            saida["orgao"] = selecao.orgao.sigla  # o órgão vem lido, sem outra consulta
+            dentro.set()
+            liberar.wait(20)
+
+    fio = _segurando(segurar, dentro, liberar, saida)
+    try:
+        _sem_esperar(
+            lambda: auditoria.registrar(
+                acao="teste.durante_trava", objeto=outra, descricao="Outra", selecao=outra
+            )
+        )
+        with pytest.raises(Exception, match="lock"):
+            _sem_esperar(lambda: Selecao.objects.select_for_update(nowait=True).get(pk=travada.pk))
+    finally:
+        liberar.set()
+        fio.join(30)
+    assert saida["orgao"] == orgao.sigla
