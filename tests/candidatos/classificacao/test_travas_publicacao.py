@@ -10,7 +10,7 @@ import threading
 import uuid
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 
 from candidatos.models import ResultadoVersao, TipoResultado
 from candidatos.services import resultado
@@ -18,10 +18,9 @@ from selecoes import auditoria
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.classificacao.factories import AGORA, classificacao, nova_vaga
 from tests.candidatos.classificacao.test_concorrencia import _em_paralelo
+from tests.travas import sem_esperar
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
-
-ESPERA_MAXIMA = "3s"
 
 
 def _preliminar(selecao, usuario, **extra):
@@ -35,14 +34,6 @@ def _preliminar(selecao, usuario, **extra):
         agora=AGORA,
         **extra,
     )
-
-
-def _sem_esperar(acao):
-    """Roda ``acao`` numa transação que desiste se tiver de esperar uma trava."""
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(f"SET LOCAL lock_timeout = '{ESPERA_MAXIMA}'")
-        return acao()
 
 
 def test_publicacao_em_curso_nao_trava_o_orgao_nem_a_auditoria(orgao, alice):
@@ -74,9 +65,9 @@ def test_publicacao_em_curso_nao_trava_o_orgao_nem_a_auditoria(orgao, alice):
         assert "erro" not in saida, saida
         # Outra seleção do mesmo órgão publica no meio (trava a sua linha e
         # grava auditoria que referencia o órgão).
-        outra = _sem_esperar(lambda: _preliminar(outra_vaga.selecao, alice))
+        outra = sem_esperar(lambda: _preliminar(outra_vaga.selecao, alice))
         # Um registro de auditoria da própria seleção em curso também não espera.
-        registro = _sem_esperar(
+        registro = sem_esperar(
             lambda: auditoria.registrar(
                 acao="teste.durante_publicacao",
                 objeto=em_curso,

@@ -21,18 +21,9 @@ from selecoes import auditoria
 from selecoes.models import Selecao, SituacaoSelecao
 from tests.candidatos.inscricoes.test_importacao import csv, linha
 from tests.factories import SelecaoFactory, VagaEstagioFactory, gerar_cpf
+from tests.travas import sem_esperar
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
-
-ESPERA_MAXIMA = "3s"
-
-
-def _sem_esperar(acao):
-    """Roda ``acao`` numa transação que desiste se tiver de esperar uma trava."""
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(f"SET LOCAL lock_timeout = '{ESPERA_MAXIMA}'")
-        return acao()
 
 
 def _aberta(orgao, agora):
@@ -101,7 +92,7 @@ def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
     try:
         # Outra seleção do mesmo órgão: a auditoria (que referencia o órgão) e uma
         # inscrição on-line seguem sem esperar a importação.
-        registro = _sem_esperar(
+        registro = sem_esperar(
             lambda: auditoria.registrar(
                 acao="teste.durante_importacao",
                 objeto=outra,
@@ -110,7 +101,7 @@ def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
             )
         )
         vaga = outra.vagas.get()
-        inscricao = _sem_esperar(
+        inscricao = sem_esperar(
             lambda: inscricao_registrar(
                 selecao=Selecao.objects.select_related("orgao").get(pk=outra.pk),
                 dados=DadosInscricao(
@@ -155,13 +146,13 @@ def test_trava_da_selecao_trava_so_a_linha_da_selecao(orgao):
 
     fio = _segurando(segurar, dentro, liberar, saida)
     try:
-        _sem_esperar(
+        sem_esperar(
             lambda: auditoria.registrar(
                 acao="teste.durante_trava", objeto=outra, descricao="Outra", selecao=outra
             )
         )
         with pytest.raises(Exception, match="lock"):
-            _sem_esperar(lambda: Selecao.objects.select_for_update(nowait=True).get(pk=travada.pk))
+            sem_esperar(lambda: Selecao.objects.select_for_update(nowait=True).get(pk=travada.pk))
     finally:
         liberar.set()
         fio.join(30)
