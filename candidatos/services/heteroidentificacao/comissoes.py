@@ -180,8 +180,10 @@ def membro_incluir(
 @transaction.atomic
 def membro_desligar(*, membro: MembroComissao, usuario: Any) -> MembroComissao:
     """O membro deixa de estar em exercício; os pareceres que deu continuam."""
+    # O membro e a comissão (como ``_travada``, que serializa inclusões e edições da
+    # comissão), nunca o órgão.
     membro = (
-        MembroComissao.objects.select_for_update(of=("self",))
+        MembroComissao.objects.select_for_update(of=("self", "comissao"))
         .select_related("comissao__orgao")
         .get(pk=membro.pk)
     )
