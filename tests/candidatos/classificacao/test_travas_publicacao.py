@@ -10,7 +10,6 @@ import threading
 import uuid
 
 import pytest
-from django.db import connection
 
 from candidatos.models import ResultadoVersao, TipoResultado
 from candidatos.services import resultado
@@ -18,7 +17,7 @@ from selecoes import auditoria
 from selecoes.models import RegistroAuditoria
 from tests.candidatos.classificacao.factories import AGORA, classificacao, nova_vaga
 from tests.candidatos.classificacao.test_concorrencia import _em_paralelo
-from tests.travas import sem_esperar
+from tests.travas import em_outro_fio, sem_esperar
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
@@ -49,20 +48,8 @@ def test_publicacao_em_curso_nao_trava_o_orgao_nem_a_auditoria(orgao, alice):
         dentro.set()
         liberar.wait(20)
 
-    def publicar_devagar():
-        try:
-            saida["versao"] = _preliminar(em_curso, alice, progresso=segurar)
-        except Exception as erro:
-            saida["erro"] = erro
-        finally:
-            dentro.set()
-            connection.close()
-
-    thread = threading.Thread(target=publicar_devagar)
-    thread.start()
+    thread = em_outro_fio(lambda: _preliminar(em_curso, alice, progresso=segurar), dentro, saida)
     try:
-        assert dentro.wait(20)
-        assert "erro" not in saida, saida
         # Outra seleção do mesmo órgão publica no meio (trava a sua linha e
         # grava auditoria que referencia o órgão).
         outra = sem_esperar(lambda: _preliminar(outra_vaga.selecao, alice))
@@ -80,7 +67,7 @@ def test_publicacao_em_curso_nao_trava_o_orgao_nem_a_auditoria(orgao, alice):
         thread.join(30)
     assert "erro" not in saida, saida
     assert outra.numero == 1
-    assert saida["versao"].selecao_id == em_curso.pk
+    assert saida["resultado"].selecao_id == em_curso.pk
     assert RegistroAuditoria.objects.filter(pk=registro.pk).exists()
 
 

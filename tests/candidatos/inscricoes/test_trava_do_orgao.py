@@ -11,7 +11,7 @@ import datetime as dt
 import threading
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from candidatos.models import Inscricao
@@ -21,7 +21,7 @@ from selecoes import auditoria
 from selecoes.models import Selecao, SituacaoSelecao
 from tests.candidatos.inscricoes.test_importacao import csv, linha
 from tests.factories import SelecaoFactory, VagaEstagioFactory, gerar_cpf
-from tests.travas import sem_esperar
+from tests.travas import em_outro_fio, sem_esperar
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
@@ -35,25 +35,6 @@ def _aberta(orgao, agora):
     )
     VagaEstagioFactory(selecao=selecao, codigo="DIR")
     return selecao
-
-
-def _segurando(acao, dentro, liberar, saida):
-    """Roda ``acao`` num fio próprio; ``dentro`` avisa quando a trava foi tomada."""
-
-    def rodar():
-        try:
-            saida["resultado"] = acao()
-        except Exception as erro:
-            saida["erro"] = erro
-        finally:
-            dentro.set()
-            connection.close()
-
-    fio = threading.Thread(target=rodar)
-    fio.start()
-    assert dentro.wait(20)
-    assert "erro" not in saida, saida
-    return fio
 
 
 def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
@@ -75,7 +56,7 @@ def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
         return resultado
 
     monkeypatch.setattr(importacao, "analisar", analisar_devagar)
-    fio = _segurando(
+    fio = em_outro_fio(
         lambda: importacao.confirmar(
             selecao=em_importacao,
             conteudo=conteudo,
@@ -86,7 +67,6 @@ def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
             agora=agora,
         ),
         dentro,
-        liberar,
         saida,
     )
     try:
@@ -144,7 +124,7 @@ def test_trava_da_selecao_trava_so_a_linha_da_selecao(orgao):
             dentro.set()
             liberar.wait(20)
 
-    fio = _segurando(segurar, dentro, liberar, saida)
+    fio = em_outro_fio(segurar, dentro, saida)
     try:
         sem_esperar(
             lambda: auditoria.registrar(
