@@ -16,10 +16,11 @@ from django.utils import timezone
 
 from candidatos.models import Inscricao
 from candidatos.services import importacao
-from candidatos.services.inscricoes import DadosInscricao, inscricao_registrar
+from candidatos.services.inscricoes import inscricao_registrar
 from selecoes import auditoria
 from selecoes.models import Selecao, SituacaoSelecao
 from tests.candidatos.inscricoes.test_importacao import csv, linha
+from tests.candidatos.inscricoes.test_servico import dados
 from tests.factories import SelecaoFactory, VagaEstagioFactory, gerar_cpf
 from tests.travas import em_outro_fio, sem_esperar
 
@@ -84,22 +85,7 @@ def test_importacao_em_curso_nao_trava_o_orgao(orgao, bruno, monkeypatch):
         inscricao = sem_esperar(
             lambda: inscricao_registrar(
                 selecao=Selecao.objects.select_related("orgao").get(pk=outra.pk),
-                dados=DadosInscricao(
-                    vaga_id=vaga.pk,
-                    nome_civil="Candidata Durante a Importação",
-                    nome_social="",
-                    cpf=gerar_cpf(77_001),
-                    data_nascimento=dt.date(2003, 5, 17),
-                    email="durante@exemplo.com",
-                    telefone="61999990000",
-                    instituicao_ensino="UnB",
-                    curso="Direito",
-                    periodo_curso="5º semestre",
-                    cor_raca="parda",
-                    concorre_negros=True,
-                    pcd=False,
-                    concorre_pcd=False,
-                ),
+                dados=dados(vaga, cpf=gerar_cpf(77_001)),
                 agora=agora,
             )
         )
